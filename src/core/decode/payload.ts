@@ -1,0 +1,103 @@
+import type { FindingList } from '../findings.js';
+import { createDecoder, type DecoderSummary, type EventStreamDecoder } from './decoder.js';
+import type { Frame, Payload } from './frame.js';
+
+const DONE: Payload = { kind: 'done' };
+const NOT_JSON: Payload = { kind: 'not json' };
+
+/** Reads a frame's data once: JSON, the `[DONE]` sentinel, or neither. */
+export function readPayload(data: string): Payload {
+  const first = data.charCodeAt(0);
+  if (first === 91 /* [ */ && data.length <= 8 && data.trim() === '[DONE]') return DONE;
+  try {
+    return { kind: 'json', value: JSON.parse(data) as unknown };
+  } catch {
+    if (data.trim() === '[DONE]') return DONE;
+    return NOT_JSON;
+  }
+}
+
+/** A frame with what its data held; `payload` is null when there is nothing to read (no data, or cut off). */
+export type FrameCallback = (frame: Frame, payload: Payload | null) => void;
+
+export interface FrameReader {
+  push(chunk: string | Uint8Array): void;
+  end(): DecoderSummary & { frameCount: number; readableFrames: number };
+}
+
+/**
+ * The decoder plus the one JSON read of each frame: names frames whose data is not JSON, and tells a stream cut
+ * inside its last frame from one whose last frame only lacks the blank line after it.
+ */
+export function createFrameReader(onFrame: FrameCallback, findings: FindingList): FrameReader {
+  let frameCount = 0;
+  let readableFrames = 0;
+  const decoder: EventStreamDecoder = createDecoder(
+    {
+      onFrame(frame, ending, hasData) {
+        frameCount += 1;
+        if (!hasData) return onFrame(frame, null);
+        const payload = readPayload(frame.data);
+        if (ending === 'eof') return readTail(frame, payload);
+        if (payload.kind === 'not json') reportNotJson(frame, findings);
+        readableFrames += 1;
+        onFrame(frame, payload);
+      },
+    },
+    findings,
+  );
+
+  function readTail(frame: Frame, payload: Payload): void {
+    if (payload.kind === 'not json') {
+      findings.add(
+        'cut',
+        `The stream stops inside frame ${frame.index} (line ${frame.line}): it has no blank line after it and its data does not parse (${preview(frame.data)}). Find what closed the connection early.`,
+        frame.line,
+        1,
+        frame.index,
+      );
+      return onFrame(frame, null);
+    }
+    findings.add(
+      'unterminated',
+      `Frame ${frame.index} (line ${frame.line}) is the last one and has no blank line after it. It parses, so it was read, but a spec client discards it. Write a blank line after every frame.`,
+      frame.line,
+      1,
+      frame.index,
+    );
+    readableFrames += 1;
+    onFrame(frame, payload);
+  }
+
+  return {
+    push: (chunk) => decoder.push(chunk),
+    end() {
+      const summary = decoder.end();
+      if (readableFrames === 0 && !summary.stopped) {
+        findings.add(
+          'empty',
+          frameCount === 0
+            ? 'No frame was found: the input has no `data:` line followed by a blank line. Pass the body of a text/event-stream response, not its headers or a JSON body.'
+            : `No frame carried data: the ${frameCount} frame(s) found have no readable \`data:\` line. Pass the body of a text/event-stream response.`,
+          0,
+          0,
+        );
+      }
+      return { ...summary, frameCount, readableFrames };
+    },
+  };
+}
+
+function reportNotJson(frame: Frame, findings: FindingList): void {
+  const lines = frame.data.split('\n');
+  const eachParses = lines.length > 1 && lines.every((line) => readPayload(line).kind !== 'not json');
+  const message = eachParses
+    ? `Frame ${frame.index} has ${lines.length} \`data:\` lines with no blank line between them. A spec client joins them into one data value with newlines, and that is not JSON, though each line parses alone. Put a blank line after every JSON document.`
+    : `Frame ${frame.index}'s data is neither JSON nor [DONE] (${preview(frame.data)}); it was skipped. Send one JSON document per frame.`;
+  findings.add('not json', message, frame.line, 1, frame.index);
+}
+
+export function preview(text: string, max = 60): string {
+  const flat = JSON.stringify(text.length > max ? `${text.slice(0, max)}` : text);
+  return text.length > max ? `${flat.slice(0, -1)}…"` : flat;
+}

@@ -1,0 +1,272 @@
+/**
+ * The one catalogue of findings. Code raises a finding by its code; the README's findings section is generated
+ * from this table (`npm run docs:findings`), so what the docs say and what the code does cannot drift apart.
+ */
+
+/** How much a finding matters: `error` loses or corrupts data, `warning` is a departure a client may survive,
+ * `info` is worth knowing but harmless to a spec client. */
+export type Severity = 'error' | 'warning' | 'info';
+
+export interface FindingEntry {
+  readonly severity: Severity;
+  /** One line: what happened. */
+  readonly title: string;
+  /** What it means for a client reading the stream. */
+  readonly meaning: string;
+  /** What to change so the finding goes away. */
+  readonly fix: string;
+}
+
+export const FINDINGS = {
+  empty: {
+    severity: 'error',
+    title: 'No frame in the input',
+    meaning: 'Nothing was dispatched: the input has no `data:` line followed by a blank line.',
+    fix: 'Pass the body of a `text/event-stream` response (what `curl -N` prints), not its headers or a JSON body.',
+  },
+  bom: {
+    severity: 'info',
+    title: 'Starts with a byte-order mark',
+    meaning:
+      'U+FEFF at the very start is removed by every spec client. A reader that does not remove it sees a first field named `\\uFEFFdata` and loses the first frame.',
+    fix: 'Drop the BOM where the capture or the server writes it.',
+  },
+  'ignored line': {
+    severity: 'warning',
+    title: 'A line a spec client reads as nothing',
+    meaning:
+      'Its field is not one of `data`, `event`, `id`, `retry` (names are case-sensitive), or it names an event in a frame that has no `data:` line, so nothing is dispatched.',
+    fix: 'Spell the field exactly (`data:`), and give every named event a `data:` line.',
+  },
+  'not json': {
+    severity: 'error',
+    title: "A frame's data is neither JSON nor [DONE]",
+    meaning: 'The frame cannot be read by any client of an LLM stream; it is listed and skipped.',
+    fix: 'Send one JSON document per frame and end each frame with a blank line.',
+  },
+  cut: {
+    severity: 'error',
+    title: 'Cut off inside the last frame',
+    meaning: 'The last frame has no blank line after it and its data does not parse: the stream stopped mid-frame.',
+    fix: 'Find what closed the connection early (a proxy timeout, a crashed relay, a body size limit).',
+  },
+  unterminated: {
+    severity: 'warning',
+    title: 'The last frame has no blank line after it',
+    meaning:
+      'It reads as a whole frame, so it is assembled, but a spec client discards a frame that no blank line ends: the last piece of the answer goes missing.',
+    fix: 'Write a blank line (`\\n\\n`) after every frame, the last one included. If this is a pasted capture, the terminal may have dropped it.',
+  },
+  'too large': {
+    severity: 'error',
+    title: 'More than 1,048,576 characters without a blank line',
+    meaning:
+      'A reader with the common 1 MiB bound stops the stream here. Nothing after this point is read, so the stream is not said to lack its end.',
+    fix: 'End frames with a blank line; split very large payloads into several frames.',
+  },
+  crlf: {
+    severity: 'info',
+    title: 'Every line ends in \\r\\n',
+    meaning:
+      'Spec clients accept it; a reader that splits frames on `\\n\\n` finds no frame at all. The stream is read as the spec reads it.',
+    fix: 'Nothing, if your readers follow the spec; otherwise end lines with `\\n` or fix the reader.',
+  },
+  'bad retry': {
+    severity: 'warning',
+    title: '`retry:` is not a whole number of milliseconds',
+    meaning: 'Only ASCII digits are accepted; a spec client ignores any other value, so the delay is not set.',
+    fix: 'Write the delay as digits only, in milliseconds: `retry: 3000`, not `retry: 3s`.',
+  },
+  'unknown event': {
+    severity: 'warning',
+    title: 'A frame that is not part of the format being read',
+    meaning: 'Its event or type is not one the format has, or it belongs to another stream. It is listed and not assembled.',
+    fix: 'Remove it, or read the stream as the format it belongs to.',
+  },
+  mixed: {
+    severity: 'error',
+    title: 'Frames of more than one format',
+    meaning: 'The stream is read as the format most frames name; the others are unknown events.',
+    fix: 'Check the relay for streams written into one response; pass `format` to read it as another format.',
+  },
+  'no end': {
+    severity: 'error',
+    title: 'The frame that ends a finished answer never came',
+    meaning:
+      'No `[DONE]`, `message_stop`, terminal `response.*` event, Gemini `finishReason` or Behavior `response.completed`. What arrived may be partial.',
+    fix: 'Find where the stream was closed early; a relay must not end a response it did not see end.',
+  },
+  'no start': {
+    severity: 'error',
+    title: 'The event a stream begins with is missing',
+    meaning:
+      'An Anthropic stream without `message_start` or a Behavior run without `response.started`: this is not the whole stream, even if its end is there.',
+    fix: 'Capture the stream from its first byte; check that a relay does not drop the first event.',
+  },
+  'block open': {
+    severity: 'error',
+    title: 'Opened and never closed',
+    meaning:
+      'An Anthropic content block without `content_block_stop`, a Responses output item without `response.output_item.done` (and no final object), or a Behavior tool step never completed or failed. What is shown of it may be partial.',
+    fix: 'Send the closing event for every block, item and step before ending the stream.',
+  },
+  'block unstarted': {
+    severity: 'error',
+    title: 'An event for something never started',
+    meaning:
+      'A delta or stop for an Anthropic index with no `content_block_start`, a Responses event for an item never added, or a Behavior step that never started. It is not assembled; a piece of the stream is missing.',
+    fix: 'Send the start event first; check the capture for a missing piece.',
+  },
+  'block restarted': {
+    severity: 'error',
+    title: 'Started twice',
+    meaning: 'A second start for an Anthropic index or a Responses output index already in use. The later one replaces the earlier.',
+    fix: 'Give every block or item its own index.',
+  },
+  'after end': {
+    severity: 'warning',
+    title: 'Frames after the end',
+    meaning: 'A client stops reading at the end, so these frames are not part of the answer.',
+    fix: 'Stop writing after the terminal frame.',
+  },
+  'error event': {
+    severity: 'error',
+    title: 'The stream ended in an error',
+    meaning: 'The provider failed after the response had started with a 200. What arrived before it is partial.',
+    fix: 'Surface the error to the caller as a failure; do not present the partial answer as complete.',
+  },
+  'event mismatch': {
+    severity: 'warning',
+    title: "The frame's `event:` and its data's `type` disagree",
+    meaning: 'Clients that read the event name and clients that read the type see different streams.',
+    fix: 'Write the same name in both.',
+  },
+  'tool call incomplete': {
+    severity: 'error',
+    title: 'A tool call without an id or a name',
+    meaning: 'It cannot be answered, so it is left out of the answer; its arguments are shown in the finding.',
+    fix: 'Send the id and the function name in the first fragment of every call.',
+  },
+  'tool call no index': {
+    severity: 'error',
+    title: 'A tool-call fragment without an index',
+    meaning: 'It is attached to call 0; in a stream with parallel calls that joins two calls into one.',
+    fix: 'Give every `tool_calls` fragment its `index`.',
+  },
+  'arguments not json': {
+    severity: 'warning',
+    title: "A tool call's arguments do not parse as JSON",
+    meaning: 'The assembled string is shown as it is; a client that parses it will fail.',
+    fix: 'If every fragment arrived, the model produced bad JSON: validate before calling the tool. Otherwise find the missing fragment.',
+  },
+  'no finish reason': {
+    severity: 'warning',
+    title: 'A choice never received a finish reason',
+    meaning: 'The stream ended, but this choice was never told why it stopped.',
+    fix: 'Send `finish_reason` in the last chunk of every choice.',
+  },
+  'not assembled': {
+    severity: 'info',
+    title: 'Carried something the assembly does not read',
+    meaning: 'A delta field, an event or a delta type this library does not assemble. It is named here and in the frames table.',
+    fix: 'Nothing, if a client can ignore it; otherwise check the field name against the format.',
+  },
+  'sequence gap': {
+    severity: 'error',
+    title: '`sequence_number` is not one more than the one before',
+    meaning: 'An event is missing or out of order.',
+    fix: 'Find where events are dropped or reordered (a relay that buffers, a retry that replays).',
+  },
+  'done mismatch': {
+    severity: 'warning',
+    title: 'A final value disagrees with its deltas',
+    meaning: 'A `…done` event or the final response object holds something other than what the deltas built. The final value is kept.',
+    fix: 'Check for a lost or duplicated delta before the done event.',
+  },
+  incomplete: {
+    severity: 'warning',
+    title: 'The response is incomplete',
+    meaning: 'The stream ended with `response.incomplete`: the answer is real, and partial.',
+    fix: 'Raise the output token limit, or handle the partial answer.',
+  },
+  'prompt blocked': {
+    severity: 'warning',
+    title: 'Gemini blocked the prompt',
+    meaning: '`promptFeedback.blockReason` is set and there are no candidates: the response is finished, and filtered.',
+    fix: 'Rephrase the prompt.',
+  },
+  'tool failed': {
+    severity: 'info',
+    title: 'A tool inside a Behavior run failed',
+    meaning: 'The run goes on: the model is told and may recover. Only an `error` event ends a run.',
+    fix: 'Check the tool named in the finding if the run did not recover.',
+  },
+  'bad field': {
+    severity: 'error',
+    title: "A field without the shape Salyro's contract gives it",
+    meaning: 'A Behavior `behavior`, `version` or `usage` that cannot be read; it is shown as unknown.',
+    fix: '`behavior` is a string, `version` an integer or null, `usage` the three integer counts.',
+  },
+  stalled: {
+    severity: 'error',
+    title: 'The stream stalled',
+    meaning: 'In a timestamped capture, a gap without progress went past a deadline (first content, between content, or in all).',
+    fix: 'Find what held the stream: a slow first token, a buffering proxy, a provider that stopped sending.',
+  },
+} as const satisfies Record<string, FindingEntry>;
+
+/** Every finding code, as a typed union: a typo in a matcher's argument fails to compile. */
+export type FindingCode = keyof typeof FINDINGS;
+
+export const FINDING_CODES = Object.keys(FINDINGS) as FindingCode[];
+
+export function isFindingCode(value: unknown): value is FindingCode {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(FINDINGS, value);
+}
+
+export interface Finding {
+  code: FindingCode;
+  severity: Severity;
+  /** What happened here and what to do, in plain words. */
+  message: string;
+  /** 1-based line of the input (0 when the finding is about the whole stream). */
+  line: number;
+  /** 1-based column (0 when the finding is about the whole stream). */
+  column: number;
+  /** Index into `frames` of the frame it is about, when there is one. */
+  frame?: number;
+}
+
+/** How many findings of one code are listed before the rest are only counted. */
+export const FINDINGS_LISTED_PER_CODE = 20;
+
+/**
+ * Collects findings: lists the first few of each code and counts them all, so a stream of a hundred thousand bad
+ * frames yields a readable report and an exact total.
+ */
+export class FindingList {
+  readonly listed: Finding[] = [];
+  readonly counts: Partial<Record<FindingCode, number>> = {};
+
+  add(code: FindingCode, message: string, line: number, column: number, frame?: number): void {
+    const count = (this.counts[code] ?? 0) + 1;
+    this.counts[code] = count;
+    if (count > FINDINGS_LISTED_PER_CODE) return;
+    const finding: Finding = { code, severity: FINDINGS[code].severity, message, line, column };
+    if (frame !== undefined) finding.frame = frame;
+    this.listed.push(finding);
+  }
+
+  has(code: FindingCode): boolean {
+    return (this.counts[code] ?? 0) > 0;
+  }
+
+  /** Listed findings in input order (whole-stream findings, at line 0, last). */
+  sorted(): Finding[] {
+    const key = (f: Finding) => (f.line === 0 ? Number.MAX_SAFE_INTEGER : f.line);
+    return this.listed
+      .map((finding, order) => ({ finding, order }))
+      .sort((a, b) => key(a.finding) - key(b.finding) || a.finding.column - b.finding.column || a.order - b.order)
+      .map((entry) => entry.finding);
+  }
+}

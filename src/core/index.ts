@@ -1,0 +1,42 @@
+export { decode, createDecoder, createFrameReader, readPayload, MAX_HELD_CHARS } from './decode/index.js';
+export type {
+  DecodeResult,
+  DecoderCallbacks,
+  DecoderSummary,
+  EventStreamDecoder,
+  Frame,
+  FrameCallback,
+  FrameEnding,
+  FrameReader,
+  LineTally,
+  Payload,
+} from './decode/index.js';
+export { FINDINGS, FINDING_CODES, FINDINGS_LISTED_PER_CODE, isFindingCode } from './findings.js';
+export type { Finding, FindingCode, FindingEntry, Severity } from './findings.js';
+export type { StreamText } from './input/chunks.js';
+export { reconstruct, createReconstruction, isReconstruction, RECONSTRUCTION_BRAND } from './reconstruct.js';
+export type { ReconstructionSession } from './reconstruct.js';
+export { FORMAT_MODULES, formatModule } from './formats/registry.js';
+export { FORMAT_NAMES } from './model.js';
+export { DEFAULT_DEADLINES } from './judge/index.js';
+export type {
+  Assembler,
+  Assembly,
+  AssemblyContext,
+  BehaviorStep,
+  Choice,
+  Deadlines,
+  FinishClass,
+  FinishReasonEntry,
+  FinishReasonTable,
+  FormatModule,
+  FormatName,
+  FrameRecord,
+  Outcome,
+  Reconstruction,
+  ReconstructOptions,
+  SynthesizeOptions,
+  Timing,
+  ToolCall,
+  Verdict,
+} from './model.js';

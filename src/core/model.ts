@@ -1,0 +1,176 @@
+import type { Frame, LineTally, Payload } from './decode/frame.js';
+import type { Finding, FindingCode, FindingList } from './findings.js';
+
+/** The five streams this library reads. */
+export type FormatName = 'chat-completions' | 'responses' | 'anthropic' | 'gemini' | 'behavior-run';
+
+export const FORMAT_NAMES: readonly FormatName[] = ['chat-completions', 'responses', 'anthropic', 'gemini', 'behavior-run'];
+
+/**
+ * `complete`: the answer finished and the whole stream is there. `did not finish`: its end is not there (no end
+ * event, cut, ended in an error, or stopped at the size bound). `not the whole stream`: its end is there, but a
+ * piece from before the end is missing.
+ */
+export type Verdict = 'complete' | 'did not finish' | 'not the whole stream';
+
+/** How the stream ended, by the classifier's precedence: stalled, error_event, dropped, length_limit, filtered, ok. */
+export type Outcome = 'ok' | 'length_limit' | 'filtered' | 'error_event' | 'dropped' | 'stalled';
+
+/** What a finish reason says about the answer, for the outcome. */
+export type FinishClass = 'ok' | 'length_limit' | 'filtered';
+
+export interface ToolCall {
+  index: number;
+  id: string;
+  name: string;
+  /** The arguments exactly as assembled from their fragments. */
+  arguments: string;
+  /** The arguments parsed, when they are valid JSON. */
+  input?: unknown;
+}
+
+export interface Choice {
+  index: number;
+  text: string;
+  refusal?: string;
+  reasoning?: string;
+  toolCalls: ToolCall[];
+  finishReason: string | null;
+  /** What the finish reason means, from the format's finish-reason table. */
+  finishMeaning: string | null;
+}
+
+/** A Behavior Run tool step. */
+export interface BehaviorStep {
+  step: number;
+  tool: string;
+  status: 'completed' | 'failed' | 'in_progress';
+  input?: unknown;
+  output?: unknown;
+  error?: unknown;
+}
+
+/** A frame as the reconstruction read it: the decoder's frame plus what it carried for the assembly. */
+export interface FrameRecord extends Frame {
+  /** The JSON `type` (or the chunk's `object`), `[DONE]`, or null when the data is not JSON. */
+  type: string | null;
+  /** What it carried, in a few words: "text +12 chars to choice 0", "tool call 1 arguments +8". */
+  carried: string;
+  /** True when it carried content (text, reasoning, tool input): what counts as progress for stall deadlines. */
+  progress: boolean;
+}
+
+export interface Timing {
+  /** Milliseconds from the first frame to the first frame that carried content. */
+  firstContentMs: number | null;
+  /** The longest gap between frames that carried content (or from the last one to the end). */
+  maxIdleMs: number | null;
+  /** Milliseconds from the first frame to the last. */
+  totalMs: number | null;
+  /** Milliseconds from the request to the first byte, when the caller measured it (live streams). */
+  firstByteMs?: number | null;
+}
+
+export interface Deadlines {
+  /** Longest wait for the first content. Default 20,000 ms. */
+  firstContentMs?: number;
+  /** Longest wait between content frames. Default 30,000 ms. */
+  idleMs?: number;
+  /** Longest stream in all. Default 300,000 ms. */
+  totalMs?: number;
+}
+
+export interface ReconstructOptions {
+  /** Read the stream as this format instead of telling it from the frames. */
+  format?: FormatName;
+  /** Deadlines for `stalled`, applied to timestamped captures and live arrival times. */
+  deadlines?: Deadlines;
+  /** Keep the frames table in the result (default true). Turn off to save memory on very large streams. */
+  frames?: boolean;
+}
+
+/** The whole result: plain, JSON-serialisable data. */
+export interface Reconstruction {
+  format: FormatName | null;
+  verdict: Verdict;
+  outcome: Outcome;
+  /** One line that says it all: format, verdict, outcome, what the answer holds and how many findings. */
+  summary: string;
+  choices: Choice[];
+  /** Usage as the stream carries it, in the provider's field names. */
+  usage: Record<string, unknown> | null;
+  /** The equivalent non-streamed response, in the same format. */
+  response: unknown;
+  /** The error object the stream ended with, or null. */
+  error: unknown;
+  /** Behavior Run tool steps (only for that format). */
+  steps?: BehaviorStep[];
+  findings: Finding[];
+  findingCounts: Partial<Record<FindingCode, number>>;
+  frames: FrameRecord[];
+  lines: LineTally;
+  timestamped: boolean;
+  timing: Timing;
+}
+
+/** What a format's assembler hands back when the stream ends. */
+export interface Assembly {
+  choices: Omit<Choice, 'finishMeaning'>[];
+  usage: Record<string, unknown> | null;
+  response: unknown;
+  error: unknown;
+  steps?: BehaviorStep[];
+  /** The frame that ends a finished answer (or an error that ends the stream) arrived. */
+  ended: boolean;
+  /** A piece from before the end is missing: no start event, a block never closed, restarted or unstarted. */
+  missingPiece: boolean;
+  /** Extra finish class when the choices' reasons do not say it (a blocked Gemini prompt, an incomplete response). */
+  finishClass?: FinishClass;
+}
+
+export interface AssemblyContext {
+  findings: FindingList;
+}
+
+export interface Assembler {
+  /** Reads one frame; sets `frame.type`, `frame.carried` and `frame.progress`, and raises findings by code. */
+  read(frame: FrameRecord, payload: Payload): void;
+  finish(): Assembly;
+}
+
+export interface FinishReasonEntry {
+  meaning: string;
+  class: FinishClass;
+}
+
+/** A format's finish reasons: what each means, where that was read, and when. */
+export interface FinishReasonTable {
+  source: string;
+  read: string;
+  reasons: Readonly<Record<string, FinishReasonEntry>>;
+}
+
+export interface SynthesizeOptions {
+  /** Cuts text and arguments into pieces of at most this many characters (default 8). */
+  pieceSize?: number;
+  /** Picks piece sizes; pass a seeded function for random fragmenting. Returns an integer in [1, max]. */
+  random?: (max: number) => number;
+}
+
+/** One format: how to recognise its frames, assemble them, and write a documented stream back for fixtures. */
+export interface FormatModule {
+  name: FormatName;
+  /** A short label: "Chat Completions". */
+  title: string;
+  /** The frame that ends a finished answer, as a finding names it: "`data: [DONE]`". */
+  endFrame: string;
+  /**
+   * How sure we are that a frame is one of this format's: 0 not at all, 1 it could be, 2 it names this format.
+   * Frames that score 0 everywhere (e.g. `[DONE]`) do not vote.
+   */
+  recognise(frame: Frame, payload: Payload): 0 | 1 | 2;
+  createAssembler(context: AssemblyContext): Assembler;
+  /** A documented stream that stands for the non-streamed `response`: the inverse of the assembly. */
+  synthesize(response: unknown, options?: SynthesizeOptions): string;
+  finishReasons: FinishReasonTable;
+}

@@ -1,0 +1,263 @@
+import type { Frame, Payload } from './decode/frame.js';
+import { createFrameReader, readPayload } from './decode/payload.js';
+import { FindingList } from './findings.js';
+import { formatModule, FORMAT_MODULES } from './formats/registry.js';
+import { type StreamText, toChunks } from './input/chunks.js';
+import { judge, summaryLine } from './judge/index.js';
+import type { Assembler, Assembly, FormatModule, FormatName, FrameRecord, Reconstruction, ReconstructOptions } from './model.js';
+import { FORMAT_NAMES } from './model.js';
+import { describe } from './decode/decoder.js';
+
+/** Marks reconstructions so matchers and the serializer know them, across duplicate copies of this package. */
+export const RECONSTRUCTION_BRAND = Symbol.for('sse-reconstruct.reconstruction');
+
+export function isReconstruction(value: unknown): value is Reconstruction {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[RECONSTRUCTION_BRAND] === true;
+}
+
+/**
+ * Puts a raw stream back together as its format's documentation says a client assembles it: the answer, the
+ * equivalent non-streamed response, every frame, findings, a verdict and an outcome. Never throws on bad input;
+ * only a wrong argument type throws.
+ */
+export function reconstruct(input: StreamText, options: ReconstructOptions = {}): Reconstruction {
+  const session = createReconstruction(options);
+  for (const chunk of toChunks(input, 'reconstruct')) session.push(chunk);
+  return session.end();
+}
+
+export interface ReconstructionSession {
+  /** Feeds the next chunk; `arrivedMs` is when it arrived (for live streams), in ms on any monotonic clock. */
+  push(chunk: string | Uint8Array, arrivedMs?: number): void;
+  end(): Reconstruction;
+}
+
+/** The incremental form of `reconstruct()`: push chunks as they arrive, then `end()`. */
+export function createReconstruction(options: ReconstructOptions = {}): ReconstructionSession {
+  checkOptions(options);
+  const decodeFindings = new FindingList();
+  const frames: FrameRecord[] = [];
+  const keepFrames = options.frames !== false;
+  const router = createRouter(options.format ? formatModule(options.format) : null, decodeFindings);
+  let firstArrival: number | undefined;
+  let arrival: number | undefined;
+
+  const reader = createFrameReader((frame, payload) => {
+    const record = toRecord(frame, arrival, firstArrival);
+    if (keepFrames) frames.push(record);
+    router.route(record, payload);
+  }, decodeFindings);
+
+  return {
+    push(chunk, arrivedMs) {
+      if (arrivedMs !== undefined) {
+        firstArrival ??= arrivedMs;
+        arrival = arrivedMs;
+      }
+      reader.push(chunk);
+    },
+    end() {
+      const summary = reader.end();
+      const routed = router.finish();
+      const truncated = summary.stopped || decodeFindings.has('cut');
+      const findings = mergeFindings(decodeFindings, routed.findings);
+      const { module, assembly } = routed;
+      if (module && !assembly.ended && !summary.stopped && assembly.error == null && summary.readableFrames > 0) {
+        findings.add('no end', noEndMessage(module), 0, 0);
+      }
+      const judgement = judge({
+        format: module?.name ?? null,
+        assembly,
+        frames,
+        findings,
+        finishReasons: module?.finishReasons ?? null,
+        truncated,
+        ...(options.deadlines ? { deadlines: options.deadlines } : {}),
+      });
+      return brand({
+        format: module?.name ?? null,
+        verdict: judgement.verdict,
+        outcome: judgement.outcome,
+        summary: summaryLine({
+          format: module?.name ?? null,
+          verdict: judgement.verdict,
+          outcome: judgement.outcome,
+          choices: judgement.choices,
+          findingTotal: total(findings),
+        }),
+        choices: judgement.choices,
+        usage: assembly.usage,
+        response: assembly.response,
+        error: assembly.error ?? null,
+        ...(assembly.steps ? { steps: assembly.steps } : {}),
+        findings: findings.sorted(),
+        findingCounts: { ...findings.counts },
+        frames,
+        lines: summary.lines,
+        timestamped: summary.timestamped,
+        timing: judgement.timing,
+      });
+    },
+  };
+}
+
+function toRecord(frame: Frame, arrival: number | undefined, firstArrival: number | undefined): FrameRecord {
+  const record = frame as FrameRecord;
+  record.type = null;
+  record.carried = frame.dispatched ? '' : 'not dispatched';
+  record.progress = false;
+  if (record.elapsedMs === undefined && arrival !== undefined && firstArrival !== undefined) {
+    record.elapsedMs = arrival - firstArrival;
+  }
+  return record;
+}
+
+interface Routed {
+  module: FormatModule | null;
+  assembly: Assembly;
+  findings: FindingList;
+}
+
+const NO_FRAMES: Assembly = { choices: [], usage: null, response: null, error: null, ended: false, missingPiece: false };
+
+/**
+ * Tells the format from what the frames carry and hands each frame to its assembler. The first frame that names a
+ * format picks the assembler; frames before it wait. When the stream ends, the format most frames name wins; if
+ * that is not the one picked, the frames are read again with the right assembler.
+ */
+function createRouter(given: FormatModule | null, decodeFindings: FindingList) {
+  const votes = new Map<FormatName, number>();
+  const waiting: Array<[FrameRecord, Payload]> = [];
+  const bestOf: Array<FormatModule | null> = [];
+  const kept: FrameRecord[] = [];
+  let chosen = given;
+  let findings = new FindingList();
+  let assembler: Assembler | null = given ? given.createAssembler({ findings }) : null;
+
+  function bestModule(frame: Frame, payload: Payload): FormatModule | null {
+    let best: FormatModule | null = null;
+    let bestScore = 0;
+    for (const module of FORMAT_MODULES) {
+      const score = module.recognise(frame, payload);
+      if (score > bestScore) {
+        best = module;
+        bestScore = score;
+        if (score === 2) break;
+      }
+    }
+    return best;
+  }
+
+  function deliver(record: FrameRecord, payload: Payload, best: FormatModule | null, reader: Assembler, module: FormatModule, list: FindingList): void {
+    if (given === null && best !== null && best !== module && module.recognise(record, payload) === 0) {
+      record.carried = `a ${best.title} frame: not read`;
+      list.add(
+        'unknown event',
+        `Frame ${record.index} is a ${best.title} frame in a ${module.title} stream; it was not read. Pass \`format: '${best.name}'\` to read the stream as ${best.title}.`,
+        record.line,
+        1,
+        record.index,
+      );
+      return;
+    }
+    reader.read(record, payload);
+  }
+
+  return {
+    route(record: FrameRecord, payload: Payload | null): void {
+      if (payload === null || payload.kind === 'not json') {
+        if (payload !== null) record.carried = 'not JSON: not read';
+        return;
+      }
+      if (given !== null) {
+        assembler?.read(record, payload);
+        return;
+      }
+      const best = bestModule(record, payload);
+      bestOf[record.index] = best;
+      kept.push(record);
+      if (best) votes.set(best.name, (votes.get(best.name) ?? 0) + 1);
+      if (chosen === null) {
+        if (best === null) return void waiting.push([record, payload]);
+        chosen = best;
+        assembler = best.createAssembler({ findings });
+        for (const [early, earlyPayload] of waiting.splice(0)) deliver(early, earlyPayload, bestOf[early.index] ?? null, assembler, best, findings);
+      }
+      if (assembler && chosen) deliver(record, payload, best, assembler, chosen, findings);
+    },
+    finish(): Routed {
+      if (given !== null) return { module: given, assembly: assembler?.finish() ?? NO_FRAMES, findings };
+      const majority = majorityOf(votes);
+      if (majority === null || chosen === null) {
+        return { module: null, assembly: NO_FRAMES, findings };
+      }
+      if (majority !== chosen) {
+        chosen = majority;
+        findings = new FindingList();
+        assembler = majority.createAssembler({ findings });
+        for (const record of kept) {
+          record.type = null;
+          record.carried = '';
+          record.progress = false;
+          deliver(record, readPayload(record.data), bestOf[record.index] ?? null, assembler, majority, findings);
+        }
+      }
+      if (votes.size > 1) {
+        const named = [...votes.entries()].map(([name, count]) => `${count} ${formatModule(name).title}`).join(', ');
+        findings.add(
+          'mixed',
+          `The frames name more than one format (${named}); the stream was read as ${chosen.title}, the format most frames name. Pass \`format\` to read it as another.`,
+          0,
+          0,
+        );
+      }
+      return { module: chosen, assembly: assembler?.finish() ?? NO_FRAMES, findings };
+    },
+  };
+}
+
+function majorityOf(votes: Map<FormatName, number>): FormatModule | null {
+  let best: FormatName | null = null;
+  let bestCount = 0;
+  for (const [name, count] of votes) {
+    if (count > bestCount) {
+      best = name;
+      bestCount = count;
+    }
+  }
+  return best === null ? null : formatModule(best);
+}
+
+function mergeFindings(decoded: FindingList, assembled: FindingList): FindingList {
+  const merged = new FindingList();
+  for (const list of [decoded, assembled]) {
+    for (const finding of list.listed) merged.listed.push(finding);
+    for (const [code, count] of Object.entries(list.counts) as Array<[keyof typeof list.counts, number]>) {
+      merged.counts[code] = (merged.counts[code] ?? 0) + count;
+    }
+  }
+  return merged;
+}
+
+function noEndMessage(module: FormatModule): string {
+  return `The stream stops without ${module.endFrame}, the frame that ends a finished ${module.title} answer. What arrived is shown and may be partial; find where the stream was closed early.`;
+}
+
+function total(findings: FindingList): number {
+  return Object.values(findings.counts).reduce((sum, count) => sum + (count ?? 0), 0);
+}
+
+function brand(result: Reconstruction): Reconstruction {
+  Object.defineProperty(result, RECONSTRUCTION_BRAND, { value: true, enumerable: false });
+  return result;
+}
+
+function checkOptions(options: unknown): asserts options is ReconstructOptions {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw new TypeError(`sse-reconstruct: options must be an object such as { format: 'anthropic' }; received ${describe(options)}.`);
+  }
+  const format = (options as ReconstructOptions).format;
+  if (format !== undefined && !FORMAT_NAMES.includes(format)) {
+    throw new TypeError(`sse-reconstruct: options.format must be one of ${FORMAT_NAMES.map((name) => `'${name}'`).join(', ')}; received ${JSON.stringify(format)}.`);
+  }
+}
