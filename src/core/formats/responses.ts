@@ -1,0 +1,15 @@
+// Scaffolding so the registry loads while this format is being written; replaced whole by the format's module.
+import type { FormatModule } from '../model.js';
+
+export const responses: FormatModule = {
+  name: 'responses',
+  title: 'Responses',
+  endFrame: 'its end frame',
+  recognise: () => 0,
+  createAssembler: () => ({
+    read() {},
+    finish: () => ({ choices: [], usage: null, response: null, error: null, ended: false, missingPiece: false }),
+  }),
+  synthesize: () => '',
+  finishReasons: { source: '', read: '', reasons: {} },
+};
