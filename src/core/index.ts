@@ -40,3 +40,4 @@ export type {
   ToolCall,
   Verdict,
 } from './model.js';
+export { renderText, type TextReportOptions } from './render/text.js';

@@ -1,0 +1,160 @@
+import type { Finding, FindingCode, Severity } from '../findings.js';
+import type { BehaviorStep, Choice, FrameRecord, Reconstruction, ToolCall } from '../model.js';
+
+/** How the plain-text report is drawn. */
+export interface TextReportOptions {
+  /** ANSI colours (default false). The CLI turns them on only for a terminal without NO_COLOR. */
+  color?: boolean;
+  /** Add the frames table: index, lines, event, type, what it carried, time (default false). */
+  frames?: boolean;
+  /** Add the equivalent non-streamed response as JSON (default true). */
+  response?: boolean;
+}
+
+type Paint = (text: string) => string;
+
+interface Palette {
+  heading: Paint;
+  dim: Paint;
+  good: Paint;
+  bad: Paint;
+  warn: Paint;
+}
+
+const plain: Paint = (text) => text;
+const ansi = (open: number, close: number): Paint => (text) => `\u001b[${open}m${text}\u001b[${close}m`;
+
+const PLAIN: Palette = { heading: plain, dim: plain, good: plain, bad: plain, warn: plain };
+const COLOURED: Palette = { heading: ansi(1, 22), dim: ansi(2, 22), good: ansi(32, 39), bad: ansi(31, 39), warn: ansi(33, 39) };
+
+/**
+ * A readable report of a reconstruction: the summary line, the answer per choice, usage, steps, findings with
+ * line:column, optionally the frames table, and the non-streamed response. Plain text; no Node built-ins.
+ */
+export function renderText(result: Reconstruction, options: TextReportOptions = {}): string {
+  const paint = options.color === true ? COLOURED : PLAIN;
+  const sections: string[][] = [
+    [summaryOf(result, paint)],
+    ...result.choices.map((choice) => choiceSection(choice, paint)),
+    usageSection(result.usage, paint),
+    stepsSection(result.steps, paint),
+    errorSection(result.error, paint),
+    findingsSection(result, paint),
+  ];
+  if (options.frames === true) sections.push(framesSection(result.frames, paint));
+  if (options.response !== false) sections.push(responseSection(result.response, paint));
+  return `${sections.filter((lines) => lines.length > 0).map((lines) => lines.join('\n')).join('\n\n')}\n`;
+}
+
+function summaryOf(result: Reconstruction, paint: Palette): string {
+  const clean = result.verdict === 'complete' && result.findings.length === 0 && result.outcome === 'ok';
+  return paint.heading((clean ? paint.good : result.verdict === 'complete' ? paint.warn : paint.bad)(result.summary));
+}
+
+function choiceSection(choice: Choice, paint: Palette): string[] {
+  const lines = [paint.heading(`Choice ${choice.index}`)];
+  lines.push(...labelled('text', choice.text, paint));
+  if (choice.refusal !== undefined) lines.push(...labelled('refusal', choice.refusal, paint));
+  if (choice.reasoning !== undefined) lines.push(...labelled('reasoning', choice.reasoning, paint));
+  if (choice.toolCalls.length > 0) {
+    lines.push(`  tool calls (${choice.toolCalls.length}):`);
+    for (const call of choice.toolCalls) lines.push(...toolCallLines(call, paint));
+  }
+  lines.push(`  finish reason: ${finishOf(choice, paint)}`);
+  return lines;
+}
+
+/** A labelled value: on the label's line when it is one line, else indented below it; empty text is said so. */
+function labelled(label: string, value: string, paint: Palette): string[] {
+  if (value.length === 0) return [`  ${label}: ${paint.dim('(empty)')}`];
+  const lines = value.split('\n');
+  if (lines.length === 1) return [`  ${label}: ${value}`];
+  return [`  ${label}:`, ...lines.map((line) => `    ${line}`)];
+}
+
+function toolCallLines(call: ToolCall, paint: Palette): string[] {
+  const parsed = 'input' in call ? '' : paint.warn(' (not JSON)');
+  return [`    [${call.index}] ${call.name} ${paint.dim(`id ${call.id}`)}`, `        arguments${parsed}: ${call.arguments === '' ? paint.dim('(empty)') : call.arguments}`];
+}
+
+function finishOf(choice: Choice, paint: Palette): string {
+  if (choice.finishReason === null) return paint.warn('none');
+  return choice.finishMeaning === null ? choice.finishReason : `${choice.finishReason} ${paint.dim(`— ${choice.finishMeaning}`)}`;
+}
+
+function usageSection(usage: Record<string, unknown> | null, paint: Palette): string[] {
+  if (usage === null) return [`${paint.heading('Usage')}: ${paint.dim('not in the stream')}`];
+  const fields = Object.entries(usage).map(([name, value]) => `${name} ${typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`);
+  return [`${paint.heading('Usage')}: ${fields.join(', ')}`];
+}
+
+function stepsSection(steps: BehaviorStep[] | undefined, paint: Palette): string[] {
+  if (steps === undefined || steps.length === 0) return [];
+  const lines = [paint.heading(`Steps (${steps.length})`)];
+  for (const step of steps) {
+    const status = step.status === 'failed' ? paint.bad(step.status) : step.status === 'in_progress' ? paint.warn(step.status) : step.status;
+    lines.push(`  ${step.step}. ${step.tool} ${status}`);
+    if (step.input !== undefined) lines.push(`     input: ${JSON.stringify(step.input)}`);
+    if (step.output !== undefined) lines.push(`     output: ${JSON.stringify(step.output)}`);
+    if (step.error !== undefined) lines.push(`     error: ${JSON.stringify(step.error)}`);
+  }
+  return lines;
+}
+
+function errorSection(error: unknown, paint: Palette): string[] {
+  if (error === null || error === undefined) return [];
+  return [`${paint.heading(paint.bad('Error'))}: ${JSON.stringify(error)}`];
+}
+
+const SEVERITY_PAINT: Record<Severity, keyof Palette> = { error: 'bad', warning: 'warn', info: 'dim' };
+
+function findingsSection(result: Reconstruction, paint: Palette): string[] {
+  const total = Object.values(result.findingCounts).reduce((sum, count) => sum + (count ?? 0), 0);
+  if (total === 0) return [`${paint.heading('Findings')}: none`];
+  const lines = [paint.heading(`Findings (${total})`)];
+  for (const finding of result.findings) lines.push(findingLine(finding, paint));
+  lines.push(...unlisted(result.findings, result.findingCounts, paint));
+  return lines;
+}
+
+function findingLine(finding: Finding, paint: Palette): string {
+  const where = finding.line === 0 ? 'stream' : `${finding.line}:${finding.column}`;
+  const code = paint[SEVERITY_PAINT[finding.severity]](`${finding.severity} ${finding.code}`);
+  return `  ${where.padEnd(9)} ${code}  ${finding.message}`;
+}
+
+/** Codes that repeat past the listing bound are counted: say how many more there are. */
+function unlisted(listed: readonly Finding[], counts: Partial<Record<FindingCode, number>>, paint: Palette): string[] {
+  const shown = new Map<FindingCode, number>();
+  for (const finding of listed) shown.set(finding.code, (shown.get(finding.code) ?? 0) + 1);
+  const lines: string[] = [];
+  for (const [code, count] of Object.entries(counts) as Array<[FindingCode, number]>) {
+    const more = count - (shown.get(code) ?? 0);
+    if (more > 0) lines.push(paint.dim(`  … and ${more} more \`${code}\` finding${more === 1 ? '' : 's'}, counted but not listed`));
+  }
+  return lines;
+}
+
+const FRAME_COLUMNS = ['#', 'lines', 'event', 'type', 'carried', 'time'] as const;
+
+function framesSection(frames: readonly FrameRecord[], paint: Palette): string[] {
+  if (frames.length === 0) return [`${paint.heading('Frames')}: none kept`];
+  const rows = frames.map((frame) => [
+    String(frame.index),
+    frame.endLine > frame.line ? `${frame.line}-${frame.endLine}` : String(frame.line),
+    frame.event,
+    frame.type ?? '-',
+    frame.carried,
+    frame.time ?? (frame.elapsedMs === undefined ? '' : `+${frame.elapsedMs} ms`),
+  ]);
+  const widths: number[] = FRAME_COLUMNS.map((title) => title.length);
+  // A loop, not Math.max(...rows): a stream can have a million frames.
+  for (const row of rows) row.forEach((cell, column) => (widths[column] = Math.max(widths[column] ?? 0, cell.length)));
+  const line = (cells: readonly string[]) => cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd();
+  return [paint.heading(`Frames (${frames.length})`), paint.dim(line(FRAME_COLUMNS)), ...rows.map(line)];
+}
+
+function responseSection(response: unknown, paint: Palette): string[] {
+  if (response === null || response === undefined) return [`${paint.heading('Response (non-streamed)')}: none`];
+  return [paint.heading('Response (non-streamed)'), JSON.stringify(response, null, 2)];
+}
