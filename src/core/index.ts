@@ -41,3 +41,4 @@ export type {
   Verdict,
 } from './model.js';
 export { renderText, type TextReportOptions } from './render/text.js';
+export { synthesize } from './synthesize.js';
