@@ -1,0 +1,135 @@
+#!/usr/bin/env node
+// The command line: reads a capture (a file or stdin), prints the report or the result as JSON, exits 0/1/2.
+import { createReadStream, statSync } from 'node:fs';
+import packageJson from '../package.json' with { type: 'json' };
+import { createReconstruction, FORMAT_NAMES, renderText, type FormatName, type Reconstruction } from './index.js';
+
+const USAGE = `Usage: sse-reconstruct [FILE|-] [--format NAME] [--json] [--frames] [--help] [--version]
+
+Reads a captured event stream (what \`curl -N\` prints, or what your client logged) from FILE, or from stdin
+when FILE is \`-\` or left out with input piped in, and prints the answer put back together: the summary line,
+the answer per choice, tool calls, usage, finish reason, the findings with line:column, and the non-streamed
+response.
+
+Options:
+  --format NAME  read the stream as this format instead of telling it from the frames:
+                 ${FORMAT_NAMES.join(', ')}
+  --json         print the whole result as JSON instead of the report
+  --frames       add the frames table to the report (index, lines, event, type, carried, time)
+  --help         print this help
+  --version      print the version
+
+Exit status: 0 the stream is complete with no findings, 1 it has findings or is not complete, 2 usage error.`;
+
+/** What the command line asked for. */
+interface Request {
+  source: string;
+  format?: FormatName;
+  json: boolean;
+  frames: boolean;
+}
+
+type Parsed = { kind: 'run'; request: Request } | { kind: 'help' } | { kind: 'version' } | { kind: 'usage error'; message: string };
+
+/** Reads the arguments; never throws: a bad argument is a usage error saying what to pass. */
+function parseArguments(args: readonly string[], stdinIsTTY: boolean): Parsed {
+  const files: string[] = [];
+  let format: string | undefined;
+  let json = false;
+  let frames = false;
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i] ?? '';
+    if (arg === '--help' || arg === '-h') return { kind: 'help' };
+    if (arg === '--version' || arg === '-v') return { kind: 'version' };
+    if (arg === '--json') json = true;
+    else if (arg === '--frames') frames = true;
+    else if (arg === '--format' || arg.startsWith('--format=')) {
+      format = arg === '--format' ? args[++i] : arg.slice('--format='.length);
+      if (format === undefined || format === '') return usageError('--format needs a format name');
+    } else if (arg === '--') {
+      files.push(...args.slice(i + 1));
+      break;
+    } else if (arg.startsWith('-') && arg !== '-') return usageError(`unknown option ${arg}`);
+    else files.push(arg);
+  }
+  if (format !== undefined && !(FORMAT_NAMES as readonly string[]).includes(format)) {
+    return usageError(`unknown format ${JSON.stringify(format)}; pass one of ${FORMAT_NAMES.join(', ')}`);
+  }
+  if (files.length > 1) return usageError(`one capture at a time; received ${files.length} files (${files.join(', ')})`);
+  const source = files[0] ?? '-';
+  if (files.length === 0 && stdinIsTTY) return usageError('no capture given: pass a FILE, or pipe one in and pass -');
+  const request: Request = { source, json, frames };
+  if (format !== undefined) request.format = format as FormatName;
+  return { kind: 'run', request };
+}
+
+function usageError(message: string): Parsed {
+  return { kind: 'usage error', message };
+}
+
+/** Exit status for a result: 0 complete with no findings, 1 otherwise. */
+function exitCodeOf(result: Reconstruction): 0 | 1 {
+  const findings = Object.values(result.findingCounts).reduce((sum, count) => sum + (count ?? 0), 0);
+  return result.verdict === 'complete' && findings === 0 ? 0 : 1;
+}
+
+/** Feeds the capture to a reconstruction chunk by chunk, so a large file is never held whole as text. */
+async function reconstructFrom(source: NodeJS.ReadableStream, format: FormatName | undefined): Promise<Reconstruction> {
+  const session = createReconstruction(format === undefined ? {} : { format });
+  for await (const chunk of source) {
+    session.push(typeof chunk === 'string' ? chunk : new Uint8Array((chunk as Buffer).buffer, (chunk as Buffer).byteOffset, (chunk as Buffer).byteLength));
+  }
+  return session.end();
+}
+
+/** Why a path cannot be read, in words that say what to pass instead; null when it is a readable file. */
+function unreadable(path: string): string | null {
+  try {
+    if (statSync(path).isDirectory()) return `${path} is a directory; pass the capture file inside it`;
+    return null;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return `no such file: ${path}; pass the path of a captured stream, or - to read stdin`;
+    return `cannot read ${path} (${code ?? String(error)}); pass a readable capture file, or - to read stdin`;
+  }
+}
+
+function colourWanted(): boolean {
+  const noColor = process.env.NO_COLOR;
+  return process.stdout.isTTY === true && (noColor === undefined || noColor === '');
+}
+
+async function main(args: readonly string[]): Promise<number> {
+  const parsed = parseArguments(args, process.stdin.isTTY === true);
+  if (parsed.kind === 'help') return write(`${USAGE}\n`, 0);
+  if (parsed.kind === 'version') return write(`${packageJson.version}\n`, 0);
+  if (parsed.kind === 'usage error') {
+    process.stderr.write(`sse-reconstruct: ${parsed.message}\nRun \`sse-reconstruct --help\` for the options.\n`);
+    return 2;
+  }
+  const { request } = parsed;
+  const problem = request.source === '-' ? null : unreadable(request.source);
+  if (problem !== null) {
+    process.stderr.write(`sse-reconstruct: ${problem}\n`);
+    return 2;
+  }
+  const input = request.source === '-' ? process.stdin : createReadStream(request.source, { highWaterMark: 64 * 1024 });
+  const result = await reconstructFrom(input, request.format);
+  const output = request.json ? `${JSON.stringify(result, null, 2)}\n` : renderText(result, { color: colourWanted(), frames: request.frames });
+  return write(output, exitCodeOf(result));
+}
+
+/** Writes and waits for the write to be taken, so a piped reader gets everything before the process exits. */
+function write(text: string, code: number): Promise<number> {
+  return new Promise((resolve) => process.stdout.write(text, () => resolve(code)));
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`sse-reconstruct: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = 2;
+  },
+);
