@@ -1,0 +1,185 @@
+// The command line, run as a process from the source (through tsx) so it is always the current code; the built
+// bin is checked too when `dist/` exists. Streams are written inline so the suite runs on a fresh clone.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reconstruct, renderText } from '../src/index.js';
+
+const root = join(import.meta.dirname, '..');
+
+function chunk(delta: Record<string, unknown>, finish: string | null = null): string {
+  const payload = { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1727346168, model: 'gpt-4o', choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] };
+  return `data: ${JSON.stringify(payload)}\n\n`;
+}
+
+/** A whole, clean Chat Completions stream: complete, no findings. */
+const CLEAN = [chunk({ role: 'assistant', content: '' }), chunk({ content: 'Hello' }), chunk({ content: ', world' }), chunk({}, 'stop'), 'data: [DONE]\n\n'].join('');
+/** The same stream cut before its end frame. */
+const CUT = CLEAN.slice(0, CLEAN.indexOf('data: [DONE]'));
+/** Whole and ended, but with a line a spec client ignores (a finding). */
+const WITH_FINDING = `Data: {"x":1}\n\n${CLEAN}`;
+
+let dir = '';
+const file = (name: string) => join(dir, name);
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'sse-cli-'));
+  writeFileSync(file('clean.sse'), CLEAN);
+  writeFileSync(file('cut.sse'), CUT);
+  writeFileSync(file('finding.sse'), WITH_FINDING);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function cli(args: string[], options: { input?: string; env?: Record<string, string> } = {}): Run {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli.ts'), ...args], {
+    cwd: root,
+    input: options.input ?? '',
+    encoding: 'utf8',
+    env: { ...process.env, ...options.env },
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** What the result looks like once it has been through JSON (the CLI prints it that way). */
+function asJson(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value));
+}
+
+describe('exit status', () => {
+  it('is 0 for a complete stream with no findings', () => {
+    const run = cli([file('clean.sse')]);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain('complete · ok');
+    expect(run.status).toBe(0);
+  });
+
+  it('is 1 for a stream that did not finish', () => {
+    const run = cli([file('cut.sse')]);
+    expect(run.stdout).toContain('did not finish');
+    expect(run.status).toBe(1);
+  });
+
+  it('is 1 for a complete stream with a finding, and the report names it with line:column', () => {
+    const run = cli([file('finding.sse')]);
+    expect(run.stdout).toMatch(/1:1 +warning ignored line/);
+    expect(run.status).toBe(1);
+  });
+
+  it.each([
+    [['--bogus'], 'unknown option --bogus'],
+    [['--format', 'openai', file('clean.sse')], 'pass one of chat-completions, responses, anthropic, gemini, behavior-run'],
+    [['--format'], '--format needs a format name'],
+    [[join(tmpdir(), 'sse-cli-no-such-capture.sse')], 'no such file'],
+    [['a.sse', 'b.sse'], 'one capture at a time'],
+  ])('is 2 for a usage error (%j), saying what to pass', (args, message) => {
+    const run = cli(args);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain(message);
+    expect(run.stdout).toBe('');
+  });
+
+  it('is 2 for a directory, naming it', () => {
+    const run = cli([dir]);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('is a directory');
+  });
+});
+
+describe('--json', () => {
+  it('prints the result of reconstruct() on the same bytes', () => {
+    const run = cli([file('clean.sse'), '--json']);
+    expect(JSON.parse(run.stdout)).toEqual(asJson(reconstruct(CLEAN)));
+    expect(run.status).toBe(0);
+  });
+
+  it('passes --format on to reconstruct()', () => {
+    const run = cli(['--json', '--format=anthropic', file('clean.sse')]);
+    const printed = JSON.parse(run.stdout) as { format: string };
+    expect(printed.format).toBe('anthropic');
+    expect(printed).toEqual(asJson(reconstruct(CLEAN, { format: 'anthropic' })));
+  });
+
+  it('gives the same result for a cut stream, findings included', () => {
+    const run = cli(['--json', file('cut.sse')]);
+    const printed = JSON.parse(run.stdout) as { findings: Array<{ code: string }> };
+    expect(printed).toEqual(asJson(reconstruct(CUT)));
+    expect(run.status).toBe(1);
+  });
+});
+
+describe('stdin', () => {
+  it('reads stdin when FILE is -', () => {
+    const run = cli(['-', '--json'], { input: CLEAN });
+    expect(JSON.parse(run.stdout)).toEqual(asJson(reconstruct(CLEAN)));
+    expect(run.status).toBe(0);
+  });
+
+  it('reads piped stdin when no FILE is given', () => {
+    const run = cli([], { input: CUT });
+    expect(run.stdout).toContain('did not finish');
+    expect(run.status).toBe(1);
+  });
+});
+
+describe('the report', () => {
+  it('prints the summary line, the answer, the finish reason and the response; no colour when piped', () => {
+    const run = cli([file('clean.sse')]);
+    const result = reconstruct(CLEAN);
+    expect(run.stdout.split('\n')[0]).toBe(result.summary);
+    expect(run.stdout).toContain('text: Hello, world');
+    expect(run.stdout).toContain('finish reason: stop');
+    expect(run.stdout).toContain('Response (non-streamed)');
+    expect(run.stdout).not.toContain('\u001b[');
+    expect(run.stdout).toBe(renderText(result, { color: false }));
+  });
+
+  it('adds the frames table with --frames', () => {
+    const run = cli([file('cut.sse'), '--frames']);
+    expect(run.stdout).toMatch(/Frames \(4\)\n#\s+lines\s+event\s+type\s+carried\s+time/);
+    expect(run.stdout).toMatch(/\n3\s+7-8\s+message/);
+  });
+
+  it('--help prints the usage and exits 0; --version prints the package version', () => {
+    const help = cli(['--help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('Usage: sse-reconstruct [FILE|-]');
+    const version = cli(['--version']);
+    expect(version.status).toBe(0);
+    expect(version.stdout.trim()).toBe((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version);
+  });
+});
+
+describe('renderText', () => {
+  it('paints only when asked', () => {
+    const result = reconstruct(WITH_FINDING);
+    expect(renderText(result, { color: true })).toContain('\u001b[33m');
+    expect(renderText(result)).not.toContain('\u001b[');
+  });
+
+  it('counts findings past the listing bound and says how many were not listed', () => {
+    const noisy = Array.from({ length: 25 }, (_, i) => `Data: ${i}\n`).join('') + '\n' + CLEAN;
+    const text = renderText(reconstruct(noisy));
+    expect(text).toContain('Findings (25)');
+    expect(text).toContain('… and 5 more `ignored line` findings, counted but not listed');
+  });
+
+  it('leaves the response out when asked', () => {
+    expect(renderText(reconstruct(CLEAN), { response: false })).not.toContain('Response (non-streamed)');
+  });
+});
+
+describe.runIf(existsSync(join(root, 'dist/cli.js')))('the built bin', () => {
+  it('runs dist/cli.js with the same exit status and JSON as the source', () => {
+    const run = spawnSync(process.execPath, [join(root, 'dist/cli.js'), file('cut.sse'), '--json'], { encoding: 'utf8' });
+    expect(run.status).toBe(1);
+    expect(JSON.parse(run.stdout)).toEqual(asJson(reconstruct(CUT)));
+  });
+});
