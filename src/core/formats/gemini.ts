@@ -1,15 +1,708 @@
-// Scaffolding so the registry loads while this format is being written; replaced whole by the format's module.
-import type { FormatModule } from '../model.js';
+/**
+ * Gemini `models/{model}:streamGenerateContent?alt=sse`: every frame is a whole GenerateContentResponse holding
+ * only what is new since the previous frame. There is no end frame: a stream is finished when every candidate it
+ * named has a finish reason, when the prompt was blocked and no candidate came, or when an error frame arrived.
+ *
+ * Choices made here (see also the finish-reason table):
+ * - Parts are merged as the non-streamed API returns them: a text part joins the text part before it when both
+ *   are of the same kind (answer or `thought`) and it carries no `thoughtSignature`; a signed part starts a new part,
+ *   so a signature stays with the text it arrived with. Other parts are kept whole and in order.
+ * - A tool call's `id` is the `functionCall.id` when there is one, else `call_<candidate>_<n>` (n counts that
+ *   candidate's calls from 0); the synthetic id appears only in `choices`, never in `response`.
+ * - Streamed arguments (Vertex `willContinue` / `partialArgs`) are built into one `{name, args}` part, as the
+ *   non-streamed API returns the call.
+ * - Every response candidate carries its `index`; other candidate fields keep their latest non-empty value, except
+ *   citation lists, which are joined.
+ * - Frames after every candidate finished are still assembled (Gemini clients read to the end of the body), and
+ *   each one is an `after end` finding. Frames after an error frame are not read.
+ */
+import type { Frame, Payload } from '../decode/frame.js';
+import type { FindingCode, FindingList } from '../findings.js';
+import type {
+  Assembler,
+  Assembly,
+  Choice,
+  FinishReasonTable,
+  FormatModule,
+  FrameRecord,
+  SynthesizeOptions,
+  ToolCall,
+} from '../model.js';
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return `a ${typeof value}`;
+}
+
+const TOP_LEVEL_FIELDS = new Set(['candidates', 'promptFeedback', 'usageMetadata', 'modelVersion', 'responseId', 'createTime', 'modelStatus']);
+/** Kept as the latest value seen: the first two constant in a stream, the last two Vertex-only. */
+const PLAIN_TOP_LEVEL = ['modelVersion', 'responseId', 'createTime', 'modelStatus'] as const;
+/** Part members that qualify a part's data rather than being it. */
+const PART_FLAGS = new Set(['thought', 'thoughtSignature', 'partMetadata', 'videoMetadata', 'mediaResolution']);
+const UNUSED_FINISH = 'FINISH_REASON_UNSPECIFIED';
+const UNUSED_BLOCK = new Set(['BLOCK_REASON_UNSPECIFIED', 'BLOCKED_REASON_UNSPECIFIED']);
+
+// ---------------------------------------------------------------------------------------------- finish reasons
+
+const SOURCE =
+  'googleapis/googleapis google/ai/generativelanguage/v1beta/generative_service.proto@bc7e3baa28fbb223fa93782e130260fab8205bfc, Candidate.FinishReason (with @google/genai 2.18.0 src/types.ts FinishReason); reference/gemini.md §4';
+
+export const GEMINI_FINISH_REASONS: FinishReasonTable = {
+  source: SOURCE,
+  read: '2026-08-22',
+  reasons: {
+    FINISH_REASON_UNSPECIFIED: { meaning: 'The default value, never sent on purpose: the candidate did not say why it stopped.', class: 'ok' },
+    STOP: { meaning: 'The model came to a natural end, hit one of the request\'s stop sequences, or ended its turn with function calls.', class: 'ok' },
+    MAX_TOKENS: { meaning: 'The answer reached the request\'s maxOutputTokens and was cut there.', class: 'length_limit' },
+    SAFETY: { meaning: 'The candidate was stopped for safety; when streaming, what the filters blocked is left out.', class: 'filtered' },
+    RECITATION: { meaning: 'The candidate was stopped because it was reciting existing material, such as copyrighted text.', class: 'filtered' },
+    OTHER: { meaning: 'The candidate stopped for a reason the API does not name.', class: 'filtered' },
+    LANGUAGE: { meaning: 'The candidate was stopped for using a language the model does not support.', class: 'filtered' },
+    BLOCKLIST: { meaning: 'Generation stopped because the output held terms from a blocklist.', class: 'filtered' },
+    PROHIBITED_CONTENT: { meaning: 'Generation stopped because the output may hold prohibited content.', class: 'filtered' },
+    SPII: { meaning: 'Generation stopped because the output may hold sensitive personal information.', class: 'filtered' },
+    MALFORMED_FUNCTION_CALL: { meaning: 'The function call the model wrote was not valid, so generation stopped.', class: 'filtered' },
+    IMAGE_SAFETY: { meaning: 'Generation stopped because generated images broke the safety rules.', class: 'filtered' },
+    UNEXPECTED_TOOL_CALL: { meaning: 'The model called a tool although the request enabled none.', class: 'filtered' },
+    TOO_MANY_TOOL_CALLS: { meaning: 'The model called tools too many times in a row, so the system stopped it.', class: 'filtered' },
+    IMAGE_PROHIBITED_CONTENT: { meaning: 'Image generation stopped because the images held other prohibited content.', class: 'filtered' },
+    IMAGE_OTHER: { meaning: 'Image generation stopped for some other reason.', class: 'filtered' },
+    NO_IMAGE: { meaning: 'An image was expected, and the model produced none.', class: 'filtered' },
+    IMAGE_RECITATION: { meaning: 'Image generation stopped because the images recited existing material.', class: 'filtered' },
+  },
+};
+
+/** `promptFeedback.blockReason`, in our words (proto §5 of the reference; the last two are Vertex AI only). */
+export const GEMINI_BLOCK_REASONS: Readonly<Record<string, string>> = {
+  SAFETY: 'the prompt was blocked for safety; promptFeedback.safetyRatings name the category',
+  OTHER: 'the prompt was blocked for a reason the API does not name',
+  BLOCKLIST: 'the prompt holds terms from the terminology blocklist',
+  PROHIBITED_CONTENT: 'the prompt was blocked for prohibited content',
+  IMAGE_SAFETY: 'the candidates were blocked because the image-generation content was unsafe',
+  MODEL_ARMOR: 'Vertex AI only: Model Armor blocked the prompt',
+  JAILBREAK: 'Vertex AI only: the prompt was taken for a jailbreak attempt',
+};
+
+function blockMeaning(reason: string): string {
+  return GEMINI_BLOCK_REASONS[reason] ?? `not a block reason this library knows (${JSON.stringify(reason)}); check Google's current documentation`;
+}
+
+// ---------------------------------------------------------------------------------------------- recognise
+
+function recognise(_frame: Frame, payload: Payload): 0 | 1 | 2 {
+  if (payload.kind !== 'json' || !isObject(payload.value)) return 0;
+  const value = payload.value;
+  if (Array.isArray(value.candidates)) return 2;
+  const named = 'usageMetadata' in value || 'promptFeedback' in value || 'modelVersion' in value;
+  return named && !('choices' in value) && !('type' in value) ? 1 : 0;
+}
+
+// ---------------------------------------------------------------------------------------------- assembly state
+
+interface StreamedCall {
+  call: Json;
+  args: Json;
+  lastPath: string | null;
+  lastContinues: boolean;
+}
+
+interface Candidate {
+  index: number;
+  parts: Json[];
+  partsSeen: boolean;
+  role: unknown;
+  finishReason: string | null;
+  finishFrame: number;
+  lastLine: number;
+  lastFrame: number;
+  fields: Map<string, unknown>;
+  streamed: StreamedCall | null;
+}
+
+interface Where {
+  frame: FrameRecord;
+  carried: string[];
+}
+
+function createAssembler(context: { findings: FindingList }): Assembler {
+  const { findings } = context;
+  const candidates = new Map<number, Candidate>();
+  const top = new Map<string, unknown>();
+  const reported = new Set<string>();
+  let usage: Json | null = null;
+  let promptFeedback: Json | null = null;
+  let blockFrame: FrameRecord | null = null;
+  let error: unknown = null;
+  let errorFrame = -1;
+  let errorSeen = false;
+
+  function raise(code: FindingCode, where: FrameRecord, message: string): void {
+    findings.add(code, message, where.line, 1, where.index);
+  }
+
+  /** `not assembled`, once per thing named, so a long stream of code-execution parts gives one finding. */
+  function notAssembled(key: string, where: FrameRecord, message: string): void {
+    if (reported.has(key)) return;
+    reported.add(key);
+    raise('not assembled', where, message);
+  }
+
+  function blockReason(): string | null {
+    const reason = promptFeedback?.blockReason;
+    return typeof reason === 'string' && !UNUSED_BLOCK.has(reason) ? reason : null;
+  }
+
+  function ended(): boolean {
+    if (errorSeen) return true;
+    if (candidates.size === 0) return blockReason() !== null;
+    for (const candidate of candidates.values()) if (candidate.finishReason === null) return false;
+    return true;
+  }
+
+  function candidateAt(index: number, where: FrameRecord): Candidate {
+    let candidate = candidates.get(index);
+    if (!candidate) {
+      candidate = {
+        index,
+        parts: [],
+        partsSeen: false,
+        role: undefined,
+        finishReason: null,
+        finishFrame: -1,
+        lastLine: where.line,
+        lastFrame: where.index,
+        fields: new Map(),
+        streamed: null,
+      };
+      candidates.set(index, candidate);
+    }
+    candidate.lastLine = where.line;
+    candidate.lastFrame = where.index;
+    return candidate;
+  }
+
+  // ------------------------------------------------------------------------ parts
+
+  function readText(candidate: Candidate, part: Json, text: string, at: Where): void {
+    const thought = part.thought === true;
+    const last = candidate.parts[candidate.parts.length - 1];
+    const joins = last !== undefined && typeof last.text === 'string' && (last.thought === true) === thought && !('thoughtSignature' in part);
+    if (joins) last.text = `${last.text as string}${text}`;
+    else candidate.parts.push({ ...part });
+    at.carried.push(`${thought ? 'thought' : 'text'} +${text.length} chars to candidate ${candidate.index}`);
+    if (text.length > 0) at.frame.progress = true;
+  }
+
+  function readPart(candidate: Candidate, part: unknown, at: Where): void {
+    if (!isObject(part)) {
+      notAssembled(`part:${kindOf(part)}`, at.frame, `Frame ${at.frame.index}: a part of candidate ${candidate.index} is ${kindOf(part)}, not a Part object; it was not read. Every element of content.parts is an object.`);
+      return;
+    }
+    if (typeof part.text === 'string') return readText(candidate, part, part.text, at);
+    if ('functionCall' in part) return readFunctionCall(candidate, part, at);
+    const kind = Object.keys(part).find((key) => !PART_FLAGS.has(key)) ?? 'a part with no data';
+    candidate.parts.push(part);
+    at.carried.push(`${kind} part to candidate ${candidate.index}`);
+    at.frame.progress = true;
+    notAssembled(
+      `kind:${kind}`,
+      at.frame,
+      `Frame ${at.frame.index} carries a \`${kind}\` part (candidate ${candidate.index}). It is kept in response.candidates[].content.parts, but it is neither text nor a function call, so the choice's text and tool calls leave it out.`,
+    );
+  }
+
+  // ------------------------------------------------------------------------ function calls
+
+  function readFunctionCall(candidate: Candidate, part: Json, at: Where): void {
+    const call = part.functionCall;
+    if (!isObject(call)) {
+      notAssembled('functionCall:shape', at.frame, `Frame ${at.frame.index}: a functionCall of candidate ${candidate.index} is ${kindOf(call)}, not an object; it was not read.`);
+      return;
+    }
+    const open = candidate.streamed;
+    if (open && typeof call.name !== 'string') return continueCall(candidate, open, call, at);
+    candidate.streamed = null;
+    if (typeof call.name !== 'string') {
+      raise(
+        'tool call incomplete',
+        at.frame,
+        `Frame ${at.frame.index} carries a functionCall with no name for candidate ${candidate.index}, and no streamed call is open for it to continue (${JSON.stringify(call).slice(0, 120)}). It cannot be answered, so it was left out. Send the name with every call.`,
+      );
+      return;
+    }
+    startCall(candidate, part, call, at);
+  }
+
+  function startCall(candidate: Candidate, part: Json, call: Json, at: Where): void {
+    const { partialArgs, willContinue, ...rest } = call;
+    const kept: Json = { ...rest };
+    candidate.parts.push({ ...part, functionCall: kept });
+    at.carried.push(`function call ${call.name as string} to candidate ${candidate.index}`);
+    at.frame.progress = true;
+    if (willContinue !== true && partialArgs === undefined) return;
+    const args: Json = isObject(call.args) ? { ...call.args } : {};
+    kept.args = args;
+    const streamed: StreamedCall = { call: kept, args, lastPath: null, lastContinues: false };
+    if (partialArgs !== undefined) applyPartialArgs(candidate, streamed, partialArgs, at);
+    candidate.streamed = willContinue === true ? streamed : null;
+  }
+
+  function continueCall(candidate: Candidate, open: StreamedCall, call: Json, at: Where): void {
+    if (call.partialArgs !== undefined) applyPartialArgs(candidate, open, call.partialArgs, at);
+    if (call.willContinue !== true) {
+      candidate.streamed = null;
+      at.carried.push(`end of function call ${String(open.call.name)}`);
+    }
+  }
+
+  function applyPartialArgs(candidate: Candidate, open: StreamedCall, list: unknown, at: Where): void {
+    if (!Array.isArray(list)) {
+      notAssembled('partialArgs:shape', at.frame, `Frame ${at.frame.index}: functionCall.partialArgs of candidate ${candidate.index} is ${kindOf(list)}, not a list; it was not read.`);
+      return;
+    }
+    for (const item of list) applyPartialArg(candidate, open, item, at);
+  }
+
+  function applyPartialArg(candidate: Candidate, open: StreamedCall, item: unknown, at: Where): void {
+    const path = isObject(item) && typeof item.jsonPath === 'string' ? item.jsonPath : null;
+    const segments = path === null ? null : parseJsonPath(path);
+    const value = isObject(item) ? partialValue(item) : NO_VALUE;
+    if (path === null || segments === null || value === NO_VALUE || !isObject(item)) {
+      notAssembled(
+        `partialArg:${path ?? 'no path'}`,
+        at.frame,
+        `Frame ${at.frame.index}: a streamed argument of ${String(open.call.name)} (candidate ${candidate.index}) has ${path === null ? 'no jsonPath' : segments === null ? `a jsonPath this library cannot read (${JSON.stringify(path)})` : 'no value'}; it was not assembled.`,
+      );
+      return;
+    }
+    const append = typeof value === 'string' && open.lastPath === path && open.lastContinues;
+    if (!setAtPath(open.args, segments, value, append)) {
+      notAssembled(`partialArg:${path}`, at.frame, `Frame ${at.frame.index}: the streamed argument at ${path} of ${String(open.call.name)} does not fit the arguments built so far; it was not assembled.`);
+      return;
+    }
+    open.lastPath = path;
+    open.lastContinues = item.willContinue === true;
+    const size = typeof value === 'string' ? `+${value.length} chars` : 'set';
+    at.carried.push(`function call ${String(open.call.name)} argument ${path} ${size}`);
+    if (value !== '') at.frame.progress = true;
+  }
+
+  // ------------------------------------------------------------------------ candidates
+
+  function readCandidate(raw: unknown, position: number, at: Where): void {
+    if (!isObject(raw)) {
+      notAssembled(`candidate:${kindOf(raw)}`, at.frame, `Frame ${at.frame.index}: candidates[${position}] is ${kindOf(raw)}, not a Candidate object; it was not read.`);
+      return;
+    }
+    const index = raw.index === undefined ? 0 : raw.index;
+    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0) {
+      notAssembled('candidate:index', at.frame, `Frame ${at.frame.index}: candidates[${position}].index is ${JSON.stringify(index)}, not a whole number; the candidate was not read.`);
+      return;
+    }
+    const candidate = candidateAt(index, at.frame);
+    readContent(candidate, raw.content, at);
+    readFinishReason(candidate, raw.finishReason, at);
+    for (const [key, value] of Object.entries(raw)) {
+      if (key === 'content' || key === 'finishReason' || key === 'index') continue;
+      keepField(candidate.fields, key, value);
+    }
+  }
+
+  function readContent(candidate: Candidate, content: unknown, at: Where): void {
+    if (content === undefined) return;
+    if (!isObject(content)) {
+      notAssembled('content:shape', at.frame, `Frame ${at.frame.index}: candidate ${candidate.index}'s content is ${kindOf(content)}, not a Content object; it was not read.`);
+      return;
+    }
+    if (content.role !== undefined) candidate.role = content.role;
+    if (content.parts === undefined) return;
+    if (!Array.isArray(content.parts)) {
+      notAssembled('parts:shape', at.frame, `Frame ${at.frame.index}: candidate ${candidate.index}'s content.parts is ${kindOf(content.parts)}, not a list; it was not read.`);
+      return;
+    }
+    candidate.partsSeen = true;
+    for (const part of content.parts) readPart(candidate, part, at);
+  }
+
+  function readFinishReason(candidate: Candidate, reason: unknown, at: Where): void {
+    if (reason === undefined || reason === UNUSED_FINISH) return;
+    if (typeof reason !== 'string') {
+      notAssembled('finishReason:shape', at.frame, `Frame ${at.frame.index}: candidate ${candidate.index}'s finishReason is ${kindOf(reason)}, not an enum name; it was not read.`);
+      return;
+    }
+    candidate.finishReason = reason;
+    candidate.finishFrame = at.frame.index;
+    at.carried.push(`finishReason ${reason} for candidate ${candidate.index}`);
+  }
+
+  // ------------------------------------------------------------------------ frames
+
+  function readError(frame: FrameRecord, value: Json): void {
+    frame.type = 'error';
+    error = value.error;
+    errorSeen = true;
+    errorFrame = frame.index;
+    const detail = isObject(value.error)
+      ? [value.error.code, value.error.status].filter((part) => part !== undefined).join(' ')
+      : '';
+    const message = isObject(value.error) && typeof value.error.message === 'string' ? `: ${JSON.stringify(value.error.message)}` : '';
+    frame.carried = `error${detail ? ` ${detail}` : ''}`;
+    raise(
+      'error event',
+      frame,
+      `Frame ${frame.index} is an error${detail ? ` (${detail})` : ''}${message}: the stream ended in an error after it had started. What arrived before it is partial; treat the call as failed.`,
+    );
+  }
+
+  function readTopLevel(value: Json, at: Where): void {
+    if (value.usageMetadata !== undefined) {
+      if (isObject(value.usageMetadata)) {
+        usage = value.usageMetadata;
+        at.carried.push('usage');
+      } else notAssembled('usageMetadata:shape', at.frame, `Frame ${at.frame.index}: usageMetadata is ${kindOf(value.usageMetadata)}, not an object; it was not read.`);
+    }
+    if (isObject(value.promptFeedback) && !isEmpty(value.promptFeedback)) {
+      promptFeedback = value.promptFeedback;
+      const reason = blockReason();
+      if (reason !== null) blockFrame = at.frame;
+      at.carried.push(reason === null ? 'promptFeedback' : `prompt blocked: ${reason}`);
+    }
+    for (const key of PLAIN_TOP_LEVEL) if (value[key] !== undefined) top.set(key, value[key]);
+    for (const key of Object.keys(value)) {
+      if (TOP_LEVEL_FIELDS.has(key)) continue;
+      notAssembled(`field:${key}`, at.frame, `Frame ${at.frame.index} carries \`${key}\`, which is not a GenerateContentResponse field; it was not read.`);
+    }
+  }
+
+  function readResponse(frame: FrameRecord, value: Json): void {
+    const at: Where = { frame, carried: [] };
+    if (value.candidates !== undefined && !Array.isArray(value.candidates)) {
+      notAssembled('candidates:shape', frame, `Frame ${frame.index}: candidates is ${kindOf(value.candidates)}, not a list; it was not read.`);
+    } else if (Array.isArray(value.candidates)) {
+      value.candidates.forEach((candidate, position) => readCandidate(candidate, position, at));
+    }
+    readTopLevel(value, at);
+    frame.carried = at.carried.length > 0 ? at.carried.join(', ') : 'nothing';
+  }
+
+  function afterEnd(frame: FrameRecord): boolean {
+    if (errorSeen) {
+      frame.carried = 'after the error: not read';
+      raise('after end', frame, `Frame ${frame.index} came after the error at frame ${errorFrame}, which ends the stream; it was not read. Stop writing after an error frame.`);
+      return true;
+    }
+    if (!ended()) return false;
+    raise(
+      'after end',
+      frame,
+      `Frame ${frame.index} came after every candidate had finished (${finishedList()}). Gemini clients read to the end of the body, so it was assembled; a client that stops at the finish reason misses it. Send finishReason only in a candidate's last chunk.`,
+    );
+    return false;
+  }
+
+  function finishedList(): string {
+    if (candidates.size === 0) return `the prompt was blocked at frame ${blockFrame?.index ?? 0}`;
+    return [...candidates.values()].map((c) => `candidate ${c.index}: ${c.finishReason} at frame ${c.finishFrame}`).join('; ');
+  }
+
+  function read(frame: FrameRecord, payload: Payload): void {
+    if (payload.kind === 'done') {
+      frame.type = '[DONE]';
+      frame.carried = '[DONE]: not a Gemini frame';
+      raise('unknown event', frame, `Frame ${frame.index} is \`data: [DONE]\`, which Gemini streams do not have (they end when the body ends); it was not read.`);
+      return;
+    }
+    if (payload.kind !== 'json') return;
+    const value = payload.value;
+    if (!isObject(value)) {
+      frame.carried = `${kindOf(value)}: not read`;
+      raise('unknown event', frame, `Frame ${frame.index}'s data is ${kindOf(value)}, not a GenerateContentResponse object; it was not read.`);
+      return;
+    }
+    if (afterEnd(frame)) return;
+    if ('error' in value) return readError(frame, value);
+    frame.type = 'GenerateContentResponse';
+    readResponse(frame, value);
+  }
+
+  // ------------------------------------------------------------------------ finish
+
+  function reportEnd(): void {
+    const reason = blockReason();
+    if (candidates.size === 0 && reason !== null && !errorSeen) {
+      const where = blockFrame;
+      findings.add(
+        'prompt blocked',
+        `Gemini blocked the prompt (blockReason ${reason}: ${blockMeaning(reason)}) and sent no candidates, so the response is finished, and filtered. Rephrase the prompt.`,
+        where?.line ?? 0,
+        where ? 1 : 0,
+        where?.index,
+      );
+    }
+    const finished = [...candidates.values()].filter((c) => c.finishReason !== null);
+    if (finished.length === 0) return;
+    for (const candidate of candidates.values()) {
+      if (candidate.finishReason !== null) continue;
+      findings.add(
+        'no finish reason',
+        `Candidate ${candidate.index} never received a finishReason (last seen in frame ${candidate.lastFrame}), though ${finished.map((c) => `candidate ${c.index} finished with ${c.finishReason}`).join(' and ')}. Send finishReason in the last chunk of every candidate.`,
+        candidate.lastLine,
+        1,
+        candidate.lastFrame,
+      );
+    }
+  }
+
+  function finish(): Assembly {
+    reportEnd();
+    const sorted = [...candidates.values()].sort((a, b) => a.index - b.index);
+    const blocked = candidates.size === 0 && blockReason() !== null;
+    const assembly: Assembly = {
+      choices: sorted.map(choiceOf),
+      usage,
+      response: responseOf(sorted),
+      error,
+      ended: ended(),
+      missingPiece: false,
+    };
+    if (blocked) assembly.finishClass = 'filtered';
+    return assembly;
+  }
+
+  function responseOf(sorted: Candidate[]): Json {
+    const response: Json = {};
+    if (sorted.length > 0) response.candidates = sorted.map(candidateResponse);
+    if (promptFeedback) response.promptFeedback = promptFeedback;
+    if (usage) response.usageMetadata = usage;
+    for (const [key, value] of top) response[key] = value;
+    return response;
+  }
+
+  return { read, finish };
+}
+
+// ---------------------------------------------------------------------------------------------- field merging
+
+function isEmpty(value: unknown): boolean {
+  if (value === undefined || value === null || value === '') return true;
+  if (Array.isArray(value)) return value.length === 0;
+  return isObject(value) && Object.keys(value).length === 0;
+}
+
+/** Latest non-empty value wins; citation lists are joined, since each frame cites the text it carries. */
+function keepField(fields: Map<string, unknown>, key: string, value: unknown): void {
+  if (isEmpty(value)) return;
+  const before = fields.get(key);
+  if (key === 'citationMetadata' && isObject(before) && isObject(value)) {
+    fields.set(key, joinCitations(before, value));
+    return;
+  }
+  fields.set(key, value);
+}
+
+function joinCitations(before: Json, after: Json): Json {
+  const joined: Json = { ...before };
+  for (const [key, value] of Object.entries(after)) {
+    const earlier = joined[key];
+    if (!Array.isArray(value) || !Array.isArray(earlier)) {
+      joined[key] = value;
+      continue;
+    }
+    const seen = new Set(earlier.map((item) => JSON.stringify(item)));
+    joined[key] = [...earlier, ...value.filter((item) => !seen.has(JSON.stringify(item)))];
+  }
+  return joined;
+}
+
+function candidateResponse(candidate: Candidate): Json {
+  const out: Json = {};
+  if (candidate.partsSeen || candidate.role !== undefined) {
+    const content: Json = {};
+    if (candidate.partsSeen) content.parts = candidate.parts;
+    if (candidate.role !== undefined) content.role = candidate.role;
+    out.content = content;
+  }
+  if (candidate.finishReason !== null) out.finishReason = candidate.finishReason;
+  out.index = candidate.index;
+  for (const [key, value] of candidate.fields) out[key] = value;
+  return out;
+}
+
+function choiceOf(candidate: Candidate): Omit<Choice, 'finishMeaning'> {
+  let text = '';
+  let reasoning: string | null = null;
+  const toolCalls: ToolCall[] = [];
+  for (const part of candidate.parts) {
+    if (typeof part.text === 'string') {
+      if (part.thought === true) reasoning = `${reasoning ?? ''}${part.text}`;
+      else text += part.text;
+    } else if (isObject(part.functionCall)) {
+      toolCalls.push(toolCallOf(candidate.index, toolCalls.length, part.functionCall));
+    }
+  }
+  const choice: Omit<Choice, 'finishMeaning'> = { index: candidate.index, text, toolCalls, finishReason: candidate.finishReason };
+  if (reasoning !== null) choice.reasoning = reasoning;
+  return choice;
+}
+
+function toolCallOf(candidate: number, n: number, call: Json): ToolCall {
+  const input = call.args === undefined ? {} : call.args;
+  return {
+    index: n,
+    id: typeof call.id === 'string' && call.id !== '' ? call.id : `call_${candidate}_${n}`,
+    name: typeof call.name === 'string' ? call.name : '',
+    arguments: JSON.stringify(input),
+    input,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------- JSON paths
+
+const NO_VALUE = Symbol('no value');
+
+function partialValue(item: Json): unknown {
+  if (typeof item.stringValue === 'string') return item.stringValue;
+  if (typeof item.numberValue === 'number') return item.numberValue;
+  if (typeof item.boolValue === 'boolean') return item.boolValue;
+  if ('nullValue' in item) return null;
+  return NO_VALUE;
+}
+
+/** Reads the RFC 9535 paths Vertex sends (`$.a.b[0]`, `$['a b']`); null for anything else. */
+export function parseJsonPath(path: string): Array<string | number> | null {
+  if (!path.startsWith('$')) return null;
+  const segments: Array<string | number> = [];
+  const pattern = /\.([^.[\]]+)|\[(\d+)\]|\['((?:[^'\\]|\\.)*)'\]|\["((?:[^"\\]|\\.)*)"\]/y;
+  pattern.lastIndex = 1;
+  while (pattern.lastIndex < path.length) {
+    const match = pattern.exec(path);
+    if (!match) return null;
+    if (match[2] !== undefined) segments.push(Number(match[2]));
+    else segments.push((match[1] ?? match[3] ?? match[4] ?? '').replace(/\\(.)/g, '$1'));
+  }
+  return segments.length > 0 ? segments : null;
+}
+
+function setOwn(container: Json | unknown[], key: string | number, value: unknown): void {
+  Object.defineProperty(container, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** Sets (or, for a continued string, appends) a value at a path, making objects and lists on the way. */
+function setAtPath(root: Json, segments: Array<string | number>, value: unknown, append: boolean): boolean {
+  let container: Json | unknown[] = root;
+  for (let i = 0; i < segments.length; i += 1) {
+    const key = segments[i] as string | number;
+    if (Array.isArray(container) !== (typeof key === 'number')) return false;
+    const existing = Object.prototype.hasOwnProperty.call(container, key) ? (container as Record<string | number, unknown>)[key] : undefined;
+    if (i === segments.length - 1) {
+      const next = append && typeof existing === 'string' ? `${existing}${value as string}` : value;
+      setOwn(container, key, next);
+      return true;
+    }
+    if (typeof existing === 'object' && existing !== null) {
+      container = existing as Json | unknown[];
+      continue;
+    }
+    if (existing !== undefined) return false;
+    const made: Json | unknown[] = typeof segments[i + 1] === 'number' ? [] : {};
+    setOwn(container, key, made);
+    container = made;
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------- synthesize
+
+function piecesOf(text: string, options: SynthesizeOptions): string[] {
+  if (text.length === 0) return [''];
+  const size = Math.max(1, options.pieceSize ?? 8);
+  const pick = options.random ?? ((max: number) => max);
+  const pieces: string[] = [];
+  for (let at = 0; at < text.length; ) {
+    const length = Math.min(Math.max(1, Math.floor(pick(size))), size);
+    pieces.push(text.slice(at, at + length));
+    at += length;
+  }
+  return pieces;
+}
+
+/** A part as the frames carry it: text cut into pieces (the first keeps the part's other members), the rest whole. */
+function partItems(part: unknown, options: SynthesizeOptions): unknown[] {
+  if (!isObject(part) || typeof part.text !== 'string') return [part];
+  const flag = part.thought === true ? { thought: true } : {};
+  return piecesOf(part.text, options).map((piece, i) => (i === 0 ? { ...part, text: piece } : { text: piece, ...flag }));
+}
+
+/** Groups a candidate's items into frames of one to three parts. */
+function chunksOf(items: unknown[], options: SynthesizeOptions): unknown[][] {
+  const pick = options.random ?? (() => 1);
+  const chunks: unknown[][] = [];
+  for (let at = 0; at < items.length; ) {
+    const take = Math.min(Math.max(1, Math.floor(pick(3))), 3);
+    chunks.push(items.slice(at, at + take));
+    at += take;
+  }
+  return chunks;
+}
+
+/** One candidate's share of a frame; the last frame also carries its finish reason and other fields. */
+function candidateFrame(candidate: Json, chunk: unknown[] | undefined, last: boolean, noChunks: boolean): Json {
+  const out: Json = {};
+  const content = isObject(candidate.content) ? candidate.content : null;
+  if (content && (chunk !== undefined || (last && noChunks))) {
+    const frameContent: Json = {};
+    if (Array.isArray(content.parts)) frameContent.parts = chunk ?? [];
+    if (content.role !== undefined) frameContent.role = content.role;
+    out.content = frameContent;
+  }
+  if (last) {
+    for (const [key, value] of Object.entries(candidate)) if (key !== 'content' && key !== 'index') out[key] = value;
+  }
+  out.index = typeof candidate.index === 'number' ? candidate.index : 0;
+  return out;
+}
+
+function synthesize(response: unknown, options: SynthesizeOptions = {}): string {
+  if (!isObject(response)) return '';
+  const candidates = Array.isArray(response.candidates) ? response.candidates.filter(isObject) : [];
+  const chunks = candidates.map((candidate) => {
+    const parts = isObject(candidate.content) && Array.isArray(candidate.content.parts) ? candidate.content.parts : [];
+    return chunksOf(parts.flatMap((part) => partItems(part, options)), options);
+  });
+  const rounds = Math.max(1, ...chunks.map((list) => list.length));
+  const shared: Json = {};
+  for (const key of PLAIN_TOP_LEVEL) if (response[key] !== undefined) shared[key] = response[key];
+  const frames: Json[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const last = round === rounds - 1;
+    const frame: Json = {};
+    const present = candidates
+      .map((candidate, i) => ({ candidate, chunk: chunks[i]?.[round], noChunks: (chunks[i]?.length ?? 0) === 0 }))
+      .filter(({ chunk }) => chunk !== undefined || last)
+      .map(({ candidate, chunk, noChunks }) => candidateFrame(candidate, chunk, last, noChunks));
+    if (present.length > 0) frame.candidates = present;
+    if (round === 0 && response.promptFeedback !== undefined) frame.promptFeedback = response.promptFeedback;
+    if (last && response.usageMetadata !== undefined) frame.usageMetadata = response.usageMetadata;
+    frames.push({ ...frame, ...shared });
+  }
+  return frames.map((frame) => `data: ${JSON.stringify(frame)}\r\n\r\n`).join('');
+}
+
+// ---------------------------------------------------------------------------------------------- module
 
 export const gemini: FormatModule = {
   name: 'gemini',
   title: 'Gemini',
-  endFrame: 'its end frame',
-  recognise: () => 0,
-  createAssembler: () => ({
-    read() {},
-    finish: () => ({ choices: [], usage: null, response: null, error: null, ended: false, missingPiece: false }),
-  }),
-  synthesize: () => '',
-  finishReasons: { source: '', read: '', reasons: {} },
+  endFrame: 'a `finishReason` for every candidate (Gemini has no end frame)',
+  recognise,
+  createAssembler,
+  synthesize,
+  finishReasons: GEMINI_FINISH_REASONS,
 };
