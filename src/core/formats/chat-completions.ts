@@ -1,15 +1,882 @@
-// Scaffolding so the registry loads while this format is being written; replaced whole by the format's module.
-import type { FormatModule } from '../model.js';
+/**
+ * Chat Completions (`chat.completion.chunk` frames, ended by `data: [DONE]`): OpenAI's format, also spoken by xAI,
+ * DeepSeek, Groq, OpenRouter, Mistral, Together and most gateways. Assembles the answer per choice index and
+ * writes the `chat.completion` object the stream stands for.
+ */
+import type { Frame, Payload } from '../decode/frame.js';
+import { preview } from '../decode/payload.js';
+import type { FindingCode, FindingList } from '../findings.js';
+import type {
+  Assembler,
+  Assembly,
+  AssemblyContext,
+  Choice,
+  FinishReasonTable,
+  FormatModule,
+  FrameRecord,
+  SynthesizeOptions,
+  ToolCall,
+} from '../model.js';
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'string') return 'a string';
+  if (typeof value === 'number') return 'a number';
+  if (typeof value === 'boolean') return 'a boolean';
+  return typeof value;
+}
+
+function isIndex(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
+}
+
+/** Copies a field the assembly passes through; `__proto__` is skipped so a payload cannot reach a prototype. */
+function setField(target: Json, key: string, value: unknown): void {
+  if (key !== '__proto__') target[key] = value;
+}
+
+// ── What the chunk schema and known providers put in a delta ────────────────────────────────────────────────
+
+/** Delta fields of OpenAI's chunk schema (plus `audio`, which the official SDK assembles). */
+const OPENAI_DELTA_FIELDS = new Set(['role', 'content', 'refusal', 'tool_calls', 'function_call', 'audio']);
+
+/**
+ * Provider delta fields this library knows. Read: `reasoning_content` (xAI, DeepSeek, Alibaba Qwen, Z.ai,
+ * llama.cpp), `reasoning` and `reasoning_details` (OpenRouter; Groq sends `reasoning`). Known and left alone:
+ * Groq's `channel` (the gpt-oss channel the reasoning belongs to) and Together's `token_id`.
+ */
+const PROVIDER_DELTA_FIELDS = new Set(['reasoning_content', 'reasoning', 'reasoning_details', 'channel', 'token_id']);
+
+/** Top-level chunk fields the assembly reads itself; every other one is passed through, the last value kept. */
+const TOP_LEVEL_READ = new Set(['id', 'object', 'created', 'model', 'choices', 'usage', 'system_fingerprint', 'service_tier', 'obfuscation', 'error']);
+
+const CHOICE_LEVEL_READ = new Set(['index', 'delta', 'finish_reason', 'logprobs']);
+
+// ── State ────────────────────────────────────────────────────────────────────────────────────────────────
+
+interface CallState {
+  index: number;
+  id: string;
+  type: string | null;
+  name: string;
+  arguments: string;
+  /** A custom tool call (`custom: {name, input}`): free text, not JSON. */
+  custom: boolean;
+  firstFrame: FrameRecord;
+  lastFrame: FrameRecord;
+}
+
+/** A Mistral content part, merged with the parts of the same type next to it. */
+interface ContentPart {
+  type: 'text' | 'thinking';
+  text: string;
+}
+
+interface ChoiceState {
+  index: number;
+  role: string | null;
+  text: string;
+  refusal: string;
+  /** Every reasoning field in arrival order, for `Choice.reasoning`. */
+  reasoning: string;
+  /** Each provider reasoning field as its own string, for the response message. */
+  reasoningFields: Map<'reasoning_content' | 'reasoning', string>;
+  reasoningDetails: Map<string, Json>;
+  /** Set once a Mistral content array arrives: the response then keeps content as parts. */
+  contentParts: ContentPart[] | null;
+  calls: Map<number, CallState>;
+  functionCall: { name: string; arguments: string } | null;
+  audio: Json | null;
+  logprobs: Json | null;
+  finishReason: string | null;
+  extras: Json;
+  lastFrame: FrameRecord;
+}
+
+interface FrameNotes {
+  frame: FrameRecord;
+  carried: string[];
+  progress: boolean;
+}
+
+// ── The assembler ────────────────────────────────────────────────────────────────────────────────────────
+
+class ChatAssembler implements Assembler {
+  private readonly findings: FindingList;
+  private readonly choices = new Map<number, ChoiceState>();
+  private readonly top: Json = {};
+  private readonly topExtras: Json = {};
+  private usage: Json | null = null;
+  private groqUsage: Json | null = null;
+  private error: unknown = null;
+  /** The frame that ended the stream: `[DONE]` or an error. */
+  private endFrame: FrameRecord | null = null;
+  private endedByDone = false;
+  private chunkSeen = false;
+  private readonly raised = new Set<string>();
+  private reasoningDetailsCount = 0;
+
+  constructor(context: AssemblyContext) {
+    this.findings = context.findings;
+  }
+
+  read(frame: FrameRecord, payload: Payload): void {
+    if (payload.kind === 'not json') return;
+    frame.type = payload.kind === 'done' ? '[DONE]' : typeName(payload.value);
+    if (this.endFrame !== null) return this.afterEnd(frame);
+    if (payload.kind === 'done') return this.done(frame);
+    const value = payload.value;
+    if (frame.event === 'error' || (isObject(value) && Boolean(value.error))) return this.errorFrame(frame, value);
+    const notes: FrameNotes = { frame, carried: [], progress: false };
+    this.checkEvent(frame);
+    if (isObject(value)) this.readChunk(notes, value);
+    else this.notAssembled(notes, `frame:${kindOf(value)}`, `Frame ${frame.index}'s data is ${kindOf(value)}, not a chunk object; it was not assembled. Send one \`chat.completion.chunk\` object per frame.`, `data is ${kindOf(value)}`);
+    frame.carried = notes.carried.length > 0 ? notes.carried.join('; ') : 'nothing to assemble';
+    frame.progress = notes.progress;
+  }
+
+  finish(): Assembly {
+    const states = [...this.choices.values()].sort((a, b) => a.index - b.index);
+    const built = states.map((state) => this.finishChoice(state));
+    const usage = this.usage ?? this.groqUsage;
+    return {
+      choices: built.map((entry) => entry.choice),
+      usage,
+      response: this.chunkSeen ? this.response(built.map((entry) => entry.response), usage) : null,
+      error: this.error,
+      ended: this.endFrame !== null,
+      missingPiece: false,
+    };
+  }
+
+  // ── Frames that end the stream, and what comes after ──
+
+  private done(frame: FrameRecord): void {
+    this.checkEvent(frame);
+    this.endFrame = frame;
+    this.endedByDone = true;
+    frame.carried = 'end: [DONE]';
+  }
+
+  private errorFrame(frame: FrameRecord, value: unknown): void {
+    const error = isObject(value) && value.error != null && value.error !== false ? value.error : value;
+    this.error = error;
+    this.endFrame = frame;
+    if (isObject(value) && isObject(value.usage)) this.usage = value.usage;
+    const how = frame.event === 'error' ? 'an `event: error` frame' : 'a frame whose data has a top-level `error`';
+    this.findings.add(
+      'error event',
+      `Frame ${frame.index} is ${how}: ${errorSummary(error)}. The stream ends here, so what arrived before it is partial (${this.answerSoFar()}). Surface the error to the caller as a failure; do not present the partial answer as complete.`,
+      frame.line,
+      1,
+      frame.index,
+    );
+    frame.carried = `error: ${errorSummary(error)}${isObject(value) && isObject(value.usage) ? '; usage' : ''}`;
+  }
+
+  private afterEnd(frame: FrameRecord): void {
+    const end = this.endFrame;
+    const what = this.endedByDone ? '`data: [DONE]`' : 'the error';
+    this.findings.add(
+      'after end',
+      `Frame ${frame.index} comes after ${what} in frame ${end?.index ?? '?'}, which ends the stream. A client stops reading at the end, so it was not assembled. Stop writing after the frame that ends the stream.`,
+      frame.line,
+      1,
+      frame.index,
+    );
+    frame.carried = 'after the end: not read';
+  }
+
+  private checkEvent(frame: FrameRecord): void {
+    if (frame.event === 'message' || frame.event === frame.type) return;
+    this.findings.add(
+      'event mismatch',
+      `Frame ${frame.index} has \`event: ${frame.event}\` but its data is ${frame.type === null ? 'not a typed chunk' : `a \`${frame.type}\``}. Clients that dispatch on the event name see something other than clients that read the data. Chat Completions frames carry no \`event:\` line: drop it.`,
+      frame.line,
+      1,
+      frame.index,
+    );
+  }
+
+  // ── Chunks ──
+
+  private readChunk(notes: FrameNotes, chunk: Json): void {
+    this.chunkSeen = true;
+    this.readTop(chunk);
+    if (isObject(chunk.usage)) {
+      this.usage = chunk.usage;
+      notes.carried.push('usage');
+    }
+    if (isObject(chunk.x_groq) && isObject(chunk.x_groq.usage)) this.groqUsage = chunk.x_groq.usage;
+    const choices = chunk.choices;
+    if (Array.isArray(choices)) {
+      if (choices.length === 0 && notes.carried.length === 0) notes.carried.push('no choices');
+      choices.forEach((item, position) => this.readChoice(notes, item, position));
+    } else if (choices !== undefined || notes.carried.length === 0) {
+      const what = choices === undefined ? 'has no `choices` array' : `has \`choices\` as ${kindOf(choices)}, not an array`;
+      this.notAssembled(notes, `choices:${kindOf(choices)}`, `Frame ${notes.frame.index} ${what}, so no choice was assembled from it. Every chunk carries \`choices\` (an empty array for the usage chunk).`, 'no choices array');
+    }
+  }
+
+  /** Top-level fields: id, created, model and friends; the last value that says something wins. */
+  private readTop(chunk: Json): void {
+    if (typeof chunk.id === 'string' && chunk.id !== '') this.top.id = chunk.id;
+    if (typeof chunk.created === 'number' && chunk.created !== 0) this.top.created = chunk.created;
+    if (typeof chunk.model === 'string' && chunk.model !== '') this.top.model = chunk.model;
+    if (typeof chunk.system_fingerprint === 'string' && chunk.system_fingerprint !== '') this.top.system_fingerprint = chunk.system_fingerprint;
+    if (typeof chunk.service_tier === 'string') this.top.service_tier = chunk.service_tier;
+    for (const key of Object.keys(chunk)) {
+      if (!TOP_LEVEL_READ.has(key)) setField(this.topExtras, key, chunk[key]);
+    }
+  }
+
+  private readChoice(notes: FrameNotes, item: unknown, position: number): void {
+    const frame = notes.frame;
+    if (!isObject(item) || !isIndex(item.index)) {
+      const what = isObject(item) ? `has no whole-number \`index\` (${preview(JSON.stringify(item.index) ?? 'undefined', 20)})` : `is ${kindOf(item)}`;
+      this.notAssembled(notes, `choice:${isObject(item) ? 'index' : kindOf(item)}`, `Choice ${position} of frame ${frame.index} ${what}, so it was not assembled. Give every choice chunk its \`index\`.`, `choice ${position}: no index`);
+      return;
+    }
+    const state = this.choiceState(item.index, frame);
+    state.lastFrame = frame;
+    for (const key of Object.keys(item)) {
+      if (!CHOICE_LEVEL_READ.has(key)) setField(state.extras, key, item[key]);
+    }
+    if (isObject(item.logprobs)) this.mergeLogprobs(notes, state, item.logprobs);
+    if (isObject(item.delta)) this.readDelta(notes, state, item.delta);
+    else if (item.delta != null) this.notAssembled(notes, `delta:${kindOf(item.delta)}`, `Choice ${state.index}'s \`delta\` in frame ${frame.index} is ${kindOf(item.delta)}, not an object; it was not assembled.`, `choice ${state.index}: delta is ${kindOf(item.delta)}`);
+    this.readFinishReason(notes, state, item.finish_reason);
+  }
+
+  private choiceState(index: number, frame: FrameRecord): ChoiceState {
+    let state = this.choices.get(index);
+    if (!state) {
+      state = {
+        index,
+        role: null,
+        text: '',
+        refusal: '',
+        reasoning: '',
+        reasoningFields: new Map(),
+        reasoningDetails: new Map(),
+        contentParts: null,
+        calls: new Map(),
+        functionCall: null,
+        audio: null,
+        logprobs: null,
+        finishReason: null,
+        extras: {},
+        lastFrame: frame,
+      };
+      this.choices.set(index, state);
+    }
+    return state;
+  }
+
+  private readFinishReason(notes: FrameNotes, state: ChoiceState, reason: unknown): void {
+    if (typeof reason === 'string' && reason !== '') {
+      state.finishReason = reason;
+      notes.carried.push(`finish_reason ${reason} (choice ${state.index})`);
+    } else if (reason != null && reason !== '') {
+      this.notAssembled(notes, `finish_reason:${kindOf(reason)}`, `Choice ${state.index}'s \`finish_reason\` in frame ${notes.frame.index} is ${kindOf(reason)}, not a string; it was not read.`, `choice ${state.index}: finish_reason is ${kindOf(reason)}`);
+    }
+  }
+
+  /** Log-probabilities: the first object is copied, later token lists are appended to it. */
+  private mergeLogprobs(notes: FrameNotes, state: ChoiceState, logprobs: Json): void {
+    const target = (state.logprobs ??= {});
+    for (const key of Object.keys(logprobs)) {
+      const value = logprobs[key];
+      const current = target[key];
+      if (Array.isArray(value)) {
+        if (Array.isArray(current)) current.push(...(value as unknown[]));
+        else setField(target, key, [...(value as unknown[])]);
+      } else if (!(key in target) || (value != null && !Array.isArray(current))) {
+        setField(target, key, value);
+      }
+    }
+    const tokens = (['content', 'refusal'] as const).reduce((sum, key) => sum + (Array.isArray(logprobs[key]) ? (logprobs[key] as unknown[]).length : 0), 0);
+    if (tokens > 0) notes.carried.push(`logprobs +${tokens} (choice ${state.index})`);
+  }
+
+  // ── Deltas ──
+
+  private readDelta(notes: FrameNotes, state: ChoiceState, delta: Json): void {
+    for (const key of Object.keys(delta)) {
+      const value = delta[key];
+      switch (key) {
+        case 'role':
+          if (typeof value === 'string') state.role = value;
+          else if (value != null) this.badDeltaField(notes, state, key, value);
+          break;
+        case 'content':
+          this.readContent(notes, state, value);
+          break;
+        case 'refusal':
+          this.readRefusal(notes, state, value);
+          break;
+        case 'tool_calls':
+          if (Array.isArray(value)) value.forEach((fragment, position) => this.readToolFragment(notes, state, fragment, position));
+          else if (value != null) this.badDeltaField(notes, state, key, value);
+          break;
+        case 'function_call':
+          this.readFunctionCall(notes, state, value);
+          break;
+        case 'audio':
+          this.readAudio(notes, state, value);
+          break;
+        case 'reasoning_content':
+        case 'reasoning':
+          this.readReasoning(notes, state, key, value);
+          break;
+        case 'reasoning_details':
+          this.readReasoningDetails(notes, state, value);
+          break;
+        default:
+          if (!PROVIDER_DELTA_FIELDS.has(key)) this.unknownDeltaField(notes, state, key);
+      }
+    }
+  }
+
+  private readContent(notes: FrameNotes, state: ChoiceState, value: unknown): void {
+    if (typeof value === 'string') {
+      this.appendText(notes, state, value);
+    } else if (Array.isArray(value)) {
+      value.forEach((part) => this.readContentPart(notes, state, part));
+    } else if (value != null) {
+      this.badDeltaField(notes, state, 'content', value);
+    }
+  }
+
+  private appendText(notes: FrameNotes, state: ChoiceState, text: string): void {
+    if (text === '') return;
+    state.text += text;
+    if (state.contentParts) pushPart(state.contentParts, 'text', text);
+    notes.carried.push(`text +${text.length} chars to choice ${state.index}`);
+    notes.progress = true;
+  }
+
+  /** Mistral sends content as parts: `{type:'text', text}` and `{type:'thinking', thinking:[{type:'text', text}]}`. */
+  private readContentPart(notes: FrameNotes, state: ChoiceState, part: unknown): void {
+    if (state.contentParts === null) {
+      state.contentParts = state.text === '' ? [] : [{ type: 'text', text: state.text }];
+    }
+    if (isObject(part) && part.type === 'text' && typeof part.text === 'string') return this.appendText(notes, state, part.text);
+    if (isObject(part) && part.type === 'thinking' && Array.isArray(part.thinking)) {
+      const text = part.thinking.map((inner) => (isObject(inner) && typeof inner.text === 'string' ? inner.text : '')).join('');
+      if (text === '') return;
+      pushPart(state.contentParts, 'thinking', text);
+      state.reasoning += text;
+      notes.carried.push(`reasoning +${text.length} chars to choice ${state.index}`);
+      notes.progress = true;
+      return;
+    }
+    const type = isObject(part) && typeof part.type === 'string' ? part.type : kindOf(part);
+    this.notAssembled(notes, `content part:${type}`, `Frame ${notes.frame.index} carries a content part of type ${JSON.stringify(type)} for choice ${state.index}; only text and thinking parts are assembled, so it was left out.`, `content part ${type} not read`);
+  }
+
+  private readRefusal(notes: FrameNotes, state: ChoiceState, value: unknown): void {
+    if (typeof value === 'string') {
+      if (value === '') return;
+      state.refusal += value;
+      notes.carried.push(`refusal +${value.length} chars to choice ${state.index}`);
+      notes.progress = true;
+    } else if (value != null) {
+      this.badDeltaField(notes, state, 'refusal', value);
+    }
+  }
+
+  private readReasoning(notes: FrameNotes, state: ChoiceState, key: 'reasoning_content' | 'reasoning', value: unknown): void {
+    if (typeof value === 'string') {
+      if (value === '') return;
+      state.reasoning += value;
+      state.reasoningFields.set(key, (state.reasoningFields.get(key) ?? '') + value);
+      notes.carried.push(`reasoning +${value.length} chars to choice ${state.index}`);
+      notes.progress = true;
+    } else if (value != null) {
+      this.badDeltaField(notes, state, key, value);
+    }
+  }
+
+  /** OpenRouter's `reasoning_details`: entries joined by their `index`, their text appended. */
+  private readReasoningDetails(notes: FrameNotes, state: ChoiceState, value: unknown): void {
+    if (!Array.isArray(value)) {
+      if (value != null) this.badDeltaField(notes, state, 'reasoning_details', value);
+      return;
+    }
+    for (const entry of value) {
+      if (!isObject(entry)) continue;
+      const key = isIndex(entry.index) ? `index ${entry.index}` : `entry ${(this.reasoningDetailsCount += 1)}`;
+      const target = state.reasoningDetails.get(key);
+      if (target) mergeDetail(target, entry);
+      else state.reasoningDetails.set(key, { ...entry });
+    }
+  }
+
+  private readFunctionCall(notes: FrameNotes, state: ChoiceState, value: unknown): void {
+    if (!isObject(value)) {
+      if (value != null) this.badDeltaField(notes, state, 'function_call', value);
+      return;
+    }
+    const call = (state.functionCall ??= { name: '', arguments: '' });
+    if (typeof value.name === 'string' && value.name !== '') call.name = value.name;
+    if (typeof value.arguments === 'string' && value.arguments !== '') {
+      call.arguments += value.arguments;
+      notes.carried.push(`function_call arguments +${value.arguments.length} chars (choice ${state.index})`);
+      notes.progress = true;
+    }
+  }
+
+  /** Audio output, as the official SDK joins it: id and expiry set, data and transcript appended. */
+  private readAudio(notes: FrameNotes, state: ChoiceState, value: unknown): void {
+    if (!isObject(value)) {
+      if (value != null) this.badDeltaField(notes, state, 'audio', value);
+      return;
+    }
+    const audio = (state.audio ??= {});
+    for (const key of Object.keys(value)) {
+      const piece = value[key];
+      if ((key === 'data' || key === 'transcript') && typeof piece === 'string') {
+        audio[key] = (typeof audio[key] === 'string' ? audio[key] : '') + piece;
+        notes.progress ||= piece !== '';
+      } else if (piece != null) {
+        setField(audio, key, piece);
+      }
+    }
+    notes.carried.push(`audio (choice ${state.index})`);
+  }
+
+  // ── Tool calls ──
+
+  private readToolFragment(notes: FrameNotes, state: ChoiceState, fragment: unknown, position: number): void {
+    const frame = notes.frame;
+    if (!isObject(fragment)) {
+      this.notAssembled(notes, `tool fragment:${kindOf(fragment)}`, `A \`tool_calls\` fragment in frame ${frame.index} (choice ${state.index}) is ${kindOf(fragment)}, not an object; it was not assembled.`, `tool fragment is ${kindOf(fragment)}`);
+      return;
+    }
+    let index = 0;
+    if (isIndex(fragment.index)) index = fragment.index;
+    else this.noIndex(frame, state, fragment, position);
+    const call = this.callState(state, index, frame);
+    call.lastFrame = frame;
+    const fn = isObject(fragment.function) ? fragment.function : isObject(fragment.custom) ? fragment.custom : null;
+    if (isObject(fragment.custom) && !isObject(fragment.function)) call.custom = true;
+    if (typeof fragment.type === 'string') call.type = fragment.type;
+    const started = this.setCallNames(call, fragment, fn);
+    const piece = fn ? (call.custom ? fn.input : fn.arguments) : undefined;
+    if (typeof piece === 'string') call.arguments += piece;
+    this.noteFragment(notes, call, started, typeof piece === 'string' ? piece.length : 0);
+  }
+
+  private callState(state: ChoiceState, index: number, frame: FrameRecord): CallState {
+    let call = state.calls.get(index);
+    if (!call) {
+      call = { index, id: '', type: null, name: '', arguments: '', custom: false, firstFrame: frame, lastFrame: frame };
+      state.calls.set(index, call);
+    }
+    return call;
+  }
+
+  /** Sets the id and name from whichever fragment carries them; true when this fragment carried one. */
+  private setCallNames(call: CallState, fragment: Json, fn: Json | null): boolean {
+    let started = false;
+    if (typeof fragment.id === 'string' && fragment.id !== '') {
+      call.id = fragment.id;
+      started = true;
+    }
+    if (fn && typeof fn.name === 'string' && fn.name !== '') {
+      call.name = fn.name;
+      started = true;
+    }
+    return started;
+  }
+
+  private noteFragment(notes: FrameNotes, call: CallState, started: boolean, added: number): void {
+    if (started) notes.carried.push(`tool call ${call.index} starts: ${call.name || '(no name yet)'}${call.id ? ` (${call.id})` : ''}`);
+    if (added > 0) notes.carried.push(`tool call ${call.index} arguments +${added} chars`);
+    if (!started && added === 0) notes.carried.push(`tool call ${call.index}: nothing new`);
+    notes.progress ||= started || added > 0;
+  }
+
+  private noIndex(frame: FrameRecord, state: ChoiceState, fragment: Json, position: number): void {
+    const got = fragment.index === undefined ? 'no `index`' : `\`index\` ${preview(JSON.stringify(fragment.index) ?? '', 20)}, not a whole number`;
+    this.findings.add(
+      'tool call no index',
+      `A \`tool_calls\` fragment in frame ${frame.index} (choice ${state.index}, position ${position}) has ${got}; it was attached to call 0, which joins it to whatever call 0 holds. Give every \`tool_calls\` fragment its \`index\`.`,
+      frame.line,
+      1,
+      frame.index,
+    );
+  }
+
+  // ── Finding helpers ──
+
+  private unknownDeltaField(notes: FrameNotes, state: ChoiceState, key: string): void {
+    this.notAssembled(
+      notes,
+      `delta:${key}`,
+      `Frame ${notes.frame.index} carries \`delta.${key}\` for choice ${state.index}, a field neither OpenAI's chunk schema nor a provider this library knows has; it was not assembled. Later frames that carry it are marked in the frames table.`,
+      `delta.${key} not read`,
+    );
+  }
+
+  private badDeltaField(notes: FrameNotes, state: ChoiceState, key: string, value: unknown): void {
+    this.notAssembled(
+      notes,
+      `delta:${key}:${kindOf(value)}`,
+      `Frame ${notes.frame.index} carries \`delta.${key}\` as ${kindOf(value)} for choice ${state.index}, a shape the format does not give it; it was not assembled. Later frames like it are marked in the frames table.`,
+      `delta.${key} is ${kindOf(value)}: not read`,
+    );
+  }
+
+  /** Raises `not assembled` once per kind of thing (the frames table marks every frame), and notes the frame. */
+  private notAssembled(notes: FrameNotes, key: string, message: string, carried: string): void {
+    notes.carried.push(carried);
+    if (this.raised.has(key)) return;
+    this.raised.add(key);
+    this.add('not assembled', message, notes.frame);
+  }
+
+  private add(code: FindingCode, message: string, frame: Frame): void {
+    this.findings.add(code, message, frame.line, 1, frame.index);
+  }
+
+  private answerSoFar(): string {
+    let chars = 0;
+    let calls = 0;
+    for (const state of this.choices.values()) {
+      chars += state.text.length;
+      calls += state.calls.size;
+    }
+    return `${chars} chars of text and ${calls} tool call${calls === 1 ? '' : 's'} so far`;
+  }
+
+  // ── Finishing ──
+
+  private finishChoice(state: ChoiceState): { choice: Omit<Choice, 'finishMeaning'>; response: Json } {
+    const calls = this.finishCalls(state);
+    if (state.finishReason === null && this.endedByDone) {
+      this.add(
+        'no finish reason',
+        `Choice ${state.index} never received a \`finish_reason\`, though the stream ended with \`data: [DONE]\`; its last chunk is frame ${state.lastFrame.index}. A client cannot tell whether this choice finished or was cut. Send \`finish_reason\` in the last chunk of every choice.`,
+        state.lastFrame,
+      );
+    }
+    const choice: Omit<Choice, 'finishMeaning'> = {
+      index: state.index,
+      text: state.text,
+      toolCalls: calls.map((call) => call.toolCall),
+      finishReason: state.finishReason,
+    };
+    if (state.refusal !== '') choice.refusal = state.refusal;
+    if (state.reasoning !== '') choice.reasoning = state.reasoning;
+    return { choice, response: choiceResponse(state, calls) };
+  }
+
+  private finishCalls(state: ChoiceState): FinishedCall[] {
+    const finished: FinishedCall[] = [];
+    for (const call of [...state.calls.values()].sort((a, b) => a.index - b.index)) {
+      if (call.id === '' || call.name === '') {
+        this.incomplete(state, call);
+        continue;
+      }
+      const toolCall: ToolCall = { index: call.index, id: call.id, name: call.name, arguments: call.arguments };
+      if (!call.custom) this.parseArguments(state, call, toolCall);
+      finished.push({ state: call, toolCall });
+    }
+    return finished;
+  }
+
+  private incomplete(state: ChoiceState, call: CallState): void {
+    const missing = call.id === '' && call.name === '' ? 'an id or a name' : call.id === '' ? 'an id' : 'a name';
+    const known = call.name ? ` (${call.name})` : call.id ? ` (${call.id})` : '';
+    this.add(
+      'tool call incomplete',
+      `Tool call ${call.index}${known} of choice ${state.index} never received ${missing} (its first fragment is frame ${call.firstFrame.index}), so nobody can answer it and it was left out of the answer. Its arguments: ${preview(call.arguments, 120)}. Send the id and the function name in the first fragment of every call.`,
+      call.firstFrame,
+    );
+  }
+
+  private parseArguments(state: ChoiceState, call: CallState, toolCall: ToolCall): void {
+    try {
+      toolCall.input = JSON.parse(call.arguments) as unknown;
+    } catch (error) {
+      const reason = call.arguments === '' ? 'they are empty' : error instanceof Error ? error.message : 'they do not parse';
+      this.add(
+        'arguments not json',
+        `Tool call ${call.index} (${call.name}, ${call.id}) of choice ${state.index}: its assembled arguments are not JSON (${reason}): ${preview(call.arguments, 120)}. They are shown as they are; its last fragment is frame ${call.lastFrame.index}. If every fragment arrived, the model produced bad JSON: validate before calling the tool.`,
+        call.lastFrame,
+      );
+    }
+  }
+
+  private response(choices: Json[], usage: Json | null): Json {
+    const response: Json = {};
+    if (this.top.id !== undefined) response.id = this.top.id;
+    response.object = 'chat.completion';
+    if (this.top.created !== undefined) response.created = this.top.created;
+    if (this.top.model !== undefined) response.model = this.top.model;
+    response.choices = choices;
+    if (usage) response.usage = usage;
+    if (this.top.service_tier !== undefined) response.service_tier = this.top.service_tier;
+    if (this.top.system_fingerprint !== undefined) response.system_fingerprint = this.top.system_fingerprint;
+    for (const key of Object.keys(this.topExtras)) setField(response, key, this.topExtras[key]);
+    return response;
+  }
+}
+
+interface FinishedCall {
+  state: CallState;
+  toolCall: ToolCall;
+}
+
+function typeName(value: unknown): string | null {
+  if (!isObject(value)) return null;
+  if (typeof value.object === 'string' && value.object !== '') return value.object;
+  if (typeof value.type === 'string') return value.type;
+  return value.error ? 'error' : null;
+}
+
+function errorSummary(error: unknown): string {
+  if (!isObject(error)) return preview(JSON.stringify(error) ?? String(error), 120);
+  const label = [error.code, error.type].find((part) => typeof part === 'string' || typeof part === 'number');
+  const message = typeof error.message === 'string' ? error.message : JSON.stringify(error);
+  return `${label !== undefined ? `${String(label)}: ` : ''}${preview(message, 160).slice(1, -1)}`;
+}
+
+function pushPart(parts: ContentPart[], type: ContentPart['type'], text: string): void {
+  const last = parts[parts.length - 1];
+  if (last && last.type === type) last.text += text;
+  else parts.push({ type, text });
+}
+
+/** Joins a `reasoning_details` fragment into its entry: text and summary appended, other fields set when given. */
+function mergeDetail(target: Json, entry: Json): void {
+  for (const key of Object.keys(entry)) {
+    const value = entry[key];
+    if ((key === 'text' || key === 'summary' || key === 'data') && typeof value === 'string') {
+      target[key] = (typeof target[key] === 'string' ? target[key] : '') + value;
+    } else if (value != null && value !== '') {
+      setField(target, key, value);
+    } else if (!(key in target)) {
+      setField(target, key, value);
+    }
+  }
+}
+
+// ── The response each choice stands for ──────────────────────────────────────────────────────────────────
+
+function choiceResponse(state: ChoiceState, calls: readonly FinishedCall[]): Json {
+  const response: Json = {
+    index: state.index,
+    message: messageOf(state, calls),
+    logprobs: state.logprobs,
+    finish_reason: state.finishReason,
+  };
+  for (const key of Object.keys(state.extras)) setField(response, key, state.extras[key]);
+  return response;
+}
+
+function messageOf(state: ChoiceState, calls: readonly FinishedCall[]): Json {
+  const message: Json = {
+    role: state.role ?? 'assistant',
+    content: contentOf(state),
+    refusal: state.refusal === '' ? null : state.refusal,
+  };
+  for (const [key, text] of state.reasoningFields) message[key] = text;
+  if (state.reasoningDetails.size > 0) message.reasoning_details = [...state.reasoningDetails.values()];
+  if (state.functionCall) message.function_call = { name: state.functionCall.name, arguments: state.functionCall.arguments };
+  if (state.audio) message.audio = state.audio;
+  if (calls.length > 0) message.tool_calls = calls.map(toolCallResponse);
+  return message;
+}
+
+function contentOf(state: ChoiceState): unknown {
+  if (state.contentParts) {
+    return state.contentParts.map((part) =>
+      part.type === 'text' ? { type: 'text', text: part.text } : { type: 'thinking', thinking: [{ type: 'text', text: part.text }] },
+    );
+  }
+  return state.text === '' ? null : state.text;
+}
+
+function toolCallResponse({ state }: FinishedCall): Json {
+  if (state.custom) return { id: state.id, type: state.type ?? 'custom', custom: { name: state.name, input: state.arguments } };
+  return { id: state.id, type: state.type ?? 'function', function: { name: state.name, arguments: state.arguments } };
+}
+
+// ── Recognising a chunk ──────────────────────────────────────────────────────────────────────────────────
+
+function recognise(_frame: Frame, payload: Payload): 0 | 1 | 2 {
+  if (payload.kind !== 'json' || !isObject(payload.value)) return 0;
+  const value = payload.value;
+  if (value.object === 'chat.completion.chunk') return 2;
+  if (Array.isArray(value.choices) && value.choices.some((choice) => isObject(choice) && 'delta' in choice)) return 1;
+  return 0;
+}
+
+// ── Writing a documented stream back ─────────────────────────────────────────────────────────────────────
+
+type ChunkChoice = Json;
+
+/** Cuts text into pieces of whole code points, each at most `pieceSize` long (sizes from `random` when given). */
+function cut(text: string, options: SynthesizeOptions): string[] {
+  const max = Math.max(1, Math.floor(options.pieceSize ?? 8));
+  const points = Array.from(text);
+  const pieces: string[] = [];
+  for (let at = 0; at < points.length; ) {
+    const size = pieceLength(max, options.random);
+    pieces.push(points.slice(at, at + size).join(''));
+    at += size;
+  }
+  return pieces;
+}
+
+function pieceLength(max: number, random: SynthesizeOptions['random']): number {
+  if (!random) return max;
+  const size = Math.floor(random(max));
+  return Number.isFinite(size) ? Math.min(max, Math.max(1, size)) : max;
+}
+
+function choiceChunks(choice: Json, options: SynthesizeOptions): ChunkChoice[] {
+  const index = isIndex(choice.index) ? choice.index : 0;
+  const message = isObject(choice.message) ? choice.message : {};
+  const deltas: Json[] = [firstDelta(message)];
+  for (const key of ['reasoning_content', 'reasoning'] as const) {
+    if (typeof message[key] === 'string') for (const piece of cut(message[key], options)) deltas.push({ [key]: piece });
+  }
+  if (Array.isArray(message.reasoning_details)) for (const entry of message.reasoning_details) deltas.push({ reasoning_details: [entry] });
+  deltas.push(...contentDeltas(message.content, options));
+  if (typeof message.refusal === 'string') for (const piece of cut(message.refusal, options)) deltas.push({ refusal: piece });
+  if (Array.isArray(message.tool_calls)) message.tool_calls.forEach((call, position) => deltas.push(...toolCallDeltas(call, position, options)));
+  if (isObject(message.function_call)) deltas.push(...functionCallDeltas(message.function_call, options));
+  if (isObject(message.audio)) deltas.push({ audio: message.audio });
+  const chunks: ChunkChoice[] = deltas.map((delta) => ({ index, delta, logprobs: null, finish_reason: null }));
+  chunks.push(finishChunk(choice, index));
+  return chunks;
+}
+
+function firstDelta(message: Json): Json {
+  const role = typeof message.role === 'string' ? message.role : 'assistant';
+  return { role, content: typeof message.content === 'string' ? '' : null, refusal: null };
+}
+
+function contentDeltas(content: unknown, options: SynthesizeOptions): Json[] {
+  if (typeof content === 'string') return cut(content, options).map((piece) => ({ content: piece }));
+  if (!Array.isArray(content)) return [];
+  const deltas: Json[] = [];
+  for (const part of content) {
+    if (isObject(part) && part.type === 'text' && typeof part.text === 'string') {
+      for (const piece of cut(part.text, options)) deltas.push({ content: [{ type: 'text', text: piece }] });
+    } else if (isObject(part) && part.type === 'thinking' && Array.isArray(part.thinking)) {
+      const text = part.thinking.map((inner) => (isObject(inner) && typeof inner.text === 'string' ? inner.text : '')).join('');
+      for (const piece of cut(text, options)) deltas.push({ content: [{ type: 'thinking', thinking: [{ type: 'text', text: piece }] }] });
+    }
+  }
+  return deltas;
+}
+
+function toolCallDeltas(call: unknown, position: number, options: SynthesizeOptions): Json[] {
+  if (!isObject(call)) return [];
+  const custom = isObject(call.custom) && !isObject(call.function);
+  const body = custom ? (call.custom as Json) : isObject(call.function) ? call.function : {};
+  const argumentKey = custom ? 'input' : 'arguments';
+  const bodyKey = custom ? 'custom' : 'function';
+  const text = typeof body[argumentKey] === 'string' ? body[argumentKey] : '';
+  const first: Json = { index: position, id: call.id, type: call.type ?? (custom ? 'custom' : 'function'), [bodyKey]: { name: body.name, [argumentKey]: '' } };
+  const rest = cut(text, options).map((piece) => ({ index: position, [bodyKey]: { [argumentKey]: piece } }));
+  return [first, ...rest].map((fragment) => ({ tool_calls: [fragment] }));
+}
+
+function functionCallDeltas(call: Json, options: SynthesizeOptions): Json[] {
+  const text = typeof call.arguments === 'string' ? call.arguments : '';
+  return [{ function_call: { name: call.name, arguments: '' } }, ...cut(text, options).map((piece) => ({ function_call: { arguments: piece } }))];
+}
+
+function finishChunk(choice: Json, index: number): ChunkChoice {
+  const chunk: ChunkChoice = { index, delta: {}, logprobs: choice.logprobs ?? null, finish_reason: choice.finish_reason ?? null };
+  for (const key of Object.keys(choice)) {
+    if (key !== 'message' && !CHOICE_LEVEL_READ.has(key)) setField(chunk, key, choice[key]);
+  }
+  return chunk;
+}
+
+/** The fields every chunk repeats: id, created, model and the response's other top-level fields. */
+function chunkBase(response: Json): Json {
+  const base: Json = { id: response.id, object: 'chat.completion.chunk', created: response.created, model: response.model };
+  for (const key of Object.keys(response)) {
+    if (key === 'object' || key === 'choices' || key === 'usage' || key in base) continue;
+    setField(base, key, response[key]);
+  }
+  return base;
+}
+
+/** Takes the choices' chunks in turn (at random when `random` is given), as `n > 1` streams interleave them. */
+function interleave(queues: ChunkChoice[][], random: SynthesizeOptions['random']): ChunkChoice[] {
+  const order: ChunkChoice[] = [];
+  const live = queues.filter((queue) => queue.length > 0);
+  let turn = 0;
+  while (live.length > 0) {
+    const at = random ? pieceLength(live.length, random) - 1 : turn % live.length;
+    const queue = live[at];
+    const next = queue?.shift();
+    if (next) order.push(next);
+    if (!queue || queue.length === 0) live.splice(at, 1);
+    else turn += 1;
+  }
+  return order;
+}
+
+function synthesize(response: unknown, options: SynthesizeOptions = {}): string {
+  if (!isObject(response) || !Array.isArray(response.choices)) {
+    throw new TypeError(`sse-reconstruct: chat-completions synthesize() needs a chat.completion object with a choices array; received ${kindOf(response)}.`);
+  }
+  const base = chunkBase(response);
+  const queues = response.choices.filter(isObject).map((choice) => choiceChunks(choice, options));
+  const frames: Json[] = interleave(queues, options.random).map((choice) => ({ ...base, choices: [choice] }));
+  if (isObject(response.usage)) frames.push({ ...base, choices: [], usage: response.usage });
+  return `${frames.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`).join('')}data: [DONE]\n\n`;
+}
+
+// ── Finish reasons ───────────────────────────────────────────────────────────────────────────────────────
+
+const finishReasons: FinishReasonTable = {
+  source:
+    'OpenAI: openai/openai-openapi openapi.yaml@f85dbe223d40e1a31cba812ab2d755c7e98a92a3, CreateChatCompletionStreamResponse choices[].finish_reason (reference/chat-completions.md §8, read 2026-08-21). ' +
+    'DeepSeek: https://api-docs.deepseek.com/api/create-chat-completion, choices[].finish_reason (read 2026-11-30). ' +
+    "Mistral: Mistral AI's OpenAPI FinishReason enum (stop, length, model_length, error, tool_calls), as published in the mistral-openapi-client crate on docs.rs (read 2026-11-30).",
+  read: '2026-08-21',
+  reasons: {
+    stop: { meaning: 'The model ended its answer by itself, or wrote one of the stop sequences the request gave. The answer is whole.', class: 'ok' },
+    length: {
+      meaning: 'Generation stopped at the token limit (max_tokens / max_completion_tokens, or the context window). The answer is cut short; tool-call arguments may be unfinished JSON.',
+      class: 'length_limit',
+    },
+    tool_calls: { meaning: 'The model stopped to call tools. The calls are in the message; run them and send their results back.', class: 'ok' },
+    content_filter: { meaning: "The provider's content filter withheld or cut the output. What is shown may be partial or empty.", class: 'filtered' },
+    function_call: { meaning: 'The model called a function through the deprecated `functions` interface; the call is in message.function_call.', class: 'ok' },
+    insufficient_system_resource: {
+      meaning: 'DeepSeek stopped generating because its servers ran short of capacity. The answer is cut short, as with a length stop; retry the request.',
+      class: 'length_limit',
+    },
+    model_length: { meaning: "Mistral: the model's context length was reached. The answer is cut short.", class: 'length_limit' },
+  },
+};
 
 export const chatCompletions: FormatModule = {
   name: 'chat-completions',
   title: 'Chat Completions',
-  endFrame: 'its end frame',
-  recognise: () => 0,
-  createAssembler: () => ({
-    read() {},
-    finish: () => ({ choices: [], usage: null, response: null, error: null, ended: false, missingPiece: false }),
-  }),
-  synthesize: () => '',
-  finishReasons: { source: '', read: '', reasons: {} },
+  endFrame: '`data: [DONE]`',
+  recognise,
+  createAssembler: (context) => new ChatAssembler(context),
+  synthesize,
+  finishReasons,
 };
