@@ -1,0 +1,93 @@
+// The answer a response object holds: text, refusal, reasoning and tool calls, its status and usage.
+import type { FindingList } from '../../findings.js';
+import type { Choice, FinishClass, FrameRecord, ToolCall } from '../../model.js';
+import { partText } from './items.js';
+import { type Json, isRecord, stringOf } from './shapes.js';
+
+export interface Answer {
+  choices: Omit<Choice, 'finishMeaning'>[];
+  usage: Record<string, unknown> | null;
+  finishClass?: FinishClass;
+}
+
+/** Reads the one choice a Responses answer has from its response object. */
+export function answerOf(response: unknown, terminalType: string | null, findings: FindingList, terminal: FrameRecord | null): Answer {
+  if (!isRecord(response)) return { choices: [], usage: null };
+  const output = Array.isArray(response.output) ? response.output.filter(isRecord) : [];
+  const finishReason = finishReasonOf(response, terminalType);
+  const choice: Omit<Choice, 'finishMeaning'> = {
+    index: 0,
+    text: textOf(output, 'message', 'output_text'),
+    toolCalls: toolCallsOf(output, findings, terminal),
+    finishReason,
+  };
+  if (output.some((item) => item.type === 'message' && partsOf(item, 'content').some((part) => part.type === 'refusal'))) {
+    choice.refusal = textOf(output, 'message', 'refusal');
+  }
+  const reasoning = reasoningOf(output);
+  if (reasoning) choice.reasoning = reasoning;
+  const answer: Answer = { choices: [choice], usage: isRecord(response.usage) ? response.usage : null };
+  // An incomplete response whose reason the table does not know is still a partial answer.
+  if (finishReason?.startsWith('incomplete') && finishReason !== 'incomplete:content_filter') answer.finishClass = 'length_limit';
+  return answer;
+}
+
+/** The status, with the reason when incomplete: `completed`, `incomplete:max_output_tokens`, `in_progress`. */
+function finishReasonOf(response: Json, terminalType: string | null): string | null {
+  const fromType = terminalType === null ? 'in_progress' : terminalType.slice('response.'.length);
+  const status = stringOf(response.status) ?? fromType;
+  if (status !== 'incomplete') return status;
+  const reason = isRecord(response.incomplete_details) ? stringOf(response.incomplete_details.reason) : null;
+  return reason === null ? 'incomplete' : `incomplete:${reason}`;
+}
+
+function partsOf(item: Json, field: 'content' | 'summary'): Json[] {
+  const parts = item[field];
+  return Array.isArray(parts) ? parts.filter(isRecord) : [];
+}
+
+function textOf(output: Json[], itemType: string, partType: string): string {
+  let text = '';
+  for (const item of output) {
+    if (item.type !== itemType) continue;
+    for (const part of partsOf(item, 'content')) if (part.type === partType) text += partText(part) ?? '';
+  }
+  return text;
+}
+
+/** Reasoning summaries, and raw reasoning text where a provider streams it, one paragraph per part. */
+function reasoningOf(output: Json[]): string {
+  const pieces: string[] = [];
+  for (const item of output) {
+    if (item.type !== 'reasoning') continue;
+    for (const part of partsOf(item, 'summary')) pieces.push(stringOf(part.text) ?? '');
+    for (const part of partsOf(item, 'content')) if (part.type === 'reasoning_text') pieces.push(stringOf(part.text) ?? '');
+  }
+  return pieces.filter((piece) => piece !== '').join('\n\n');
+}
+
+function toolCallsOf(output: Json[], findings: FindingList, terminal: FrameRecord | null): ToolCall[] {
+  const calls: ToolCall[] = [];
+  for (const item of output) {
+    if (item.type !== 'function_call') continue;
+    const call: ToolCall = {
+      index: calls.length,
+      id: stringOf(item.call_id) ?? '',
+      name: stringOf(item.name) ?? '',
+      arguments: stringOf(item.arguments) ?? '',
+    };
+    try {
+      call.input = JSON.parse(call.arguments) as unknown;
+    } catch {
+      findings.add(
+        'arguments not json',
+        `Tool call ${call.index} (${call.name || 'no name'}, ${call.id || 'no call_id'}) has arguments that do not parse as JSON: ${JSON.stringify(call.arguments.slice(0, 80))}. They are shown as they are; validate before calling the tool.`,
+        terminal?.line ?? 0,
+        terminal ? 1 : 0,
+        terminal?.index,
+      );
+    }
+    calls.push(call);
+  }
+  return calls;
+}

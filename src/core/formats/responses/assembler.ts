@@ -1,0 +1,368 @@
+// Reads a Responses event stream frame by frame into output items, then hands back the response it stands for.
+import type { Payload } from '../../decode/frame.js';
+import type { FindingCode, FindingList } from '../../findings.js';
+import type { Assembler, Assembly, AssemblyContext, FrameRecord } from '../../model.js';
+import { answerOf } from './answer.js';
+import {
+  type Carried,
+  type ItemState,
+  type Report,
+  type TextTarget,
+  addAnnotation,
+  addPart,
+  appendText,
+  compareItems,
+  finishPart,
+  itemLabel,
+  newItem,
+  setText,
+} from './items.js';
+import { checkSequence, type SequenceState } from './sequence.js';
+import {
+  ASSEMBLED_TYPES,
+  type Json,
+  KNOWN_UNASSEMBLED_TYPES,
+  LIFECYCLE_TYPES,
+  TERMINAL_TYPES,
+  copy,
+  isIndex,
+  isItemEvent,
+  isRecord,
+  stringOf,
+} from './shapes.js';
+
+const TEXT: Record<string, [TextTarget, string]> = {
+  'response.output_text': [{ field: 'content', key: 'text', partType: 'output_text', itemType: 'message', noun: 'text' }, 'text'],
+  'response.refusal': [{ field: 'content', key: 'refusal', partType: 'refusal', itemType: 'message', noun: 'refusal' }, 'refusal'],
+  'response.function_call_arguments': [{ field: 'arguments', key: 'text', itemType: 'function_call', noun: 'arguments' }, 'arguments'],
+  'response.reasoning_summary_text': [{ field: 'summary', key: 'text', itemType: 'reasoning', noun: 'reasoning summary' }, 'text'],
+  'response.reasoning_text': [{ field: 'content', key: 'text', partType: 'reasoning_text', itemType: 'reasoning', noun: 'reasoning' }, 'text'],
+};
+
+interface FirstAndCount {
+  frame: FrameRecord;
+  count: number;
+}
+
+export function createResponsesAssembler(context: AssemblyContext): Assembler {
+  const findings: FindingList = context.findings;
+  const items = new Map<number, ItemState>();
+  const sequence: SequenceState = { last: null, numbered: false, missing: false };
+  const unassembled = new Map<string, FirstAndCount>();
+  let snapshot: Json | null = null;
+  let final: Json | null = null;
+  let terminal: { type: string; frame: FrameRecord } | null = null;
+  let errorEvent: FrameRecord | null = null;
+  let error: unknown = null;
+  let afterEnd: FirstAndCount | null = null;
+  let endFrame: FrameRecord | null = null;
+  let read = 0;
+  let missingPiece = false;
+
+  function raise(frame: FrameRecord, code: FindingCode, message: string): void {
+    findings.add(code, message, frame.line, 1, frame.index);
+  }
+
+  function reportFor(frame: FrameRecord, type: string): Report {
+    const at = `Frame ${frame.index} (${type})`;
+    return {
+      unstarted(message) {
+        missingPiece = true;
+        raise(frame, 'block unstarted', `${at}: ${message}. It was not assembled; a piece of the stream before it is missing.`);
+      },
+      unassembled(message) {
+        raise(frame, 'not assembled', `${at} was not assembled: ${message}.`);
+      },
+      mismatch(message) {
+        raise(frame, 'done mismatch', `${at} disagrees with its deltas: ${message}. The final value is kept; check for a lost or repeated delta.`);
+      },
+    };
+  }
+
+  function ended(): boolean {
+    return terminal !== null || errorEvent !== null;
+  }
+
+  function readFrame(frame: FrameRecord, value: Json, type: string): Carried {
+    if (LIFECYCLE_TYPES.has(type)) return readLifecycle(frame, value, type);
+    if (type === 'error') return readError(frame, value);
+    if (type === 'keepalive') return { carried: 'keepalive' };
+    if (ASSEMBLED_TYPES.has(type) || ((KNOWN_UNASSEMBLED_TYPES.has(type) || type.startsWith('response.')) && isItemEvent(value))) {
+      return readItemEvent(frame, value, type);
+    }
+    if (KNOWN_UNASSEMBLED_TYPES.has(type)) return listUnassembled(frame, type);
+    raise(frame, 'unknown event', `Frame ${frame.index} has type ${JSON.stringify(type)}, which is not a Responses event. It was not read; remove it, or read the stream as the format it belongs to.`);
+    return { carried: 'unknown event: not read' };
+  }
+
+  function readLifecycle(frame: FrameRecord, value: Json, type: string): Carried {
+    const response = value.response;
+    const isTerminal = TERMINAL_TYPES.has(type);
+    if (isTerminal) {
+      terminal = { type, frame };
+      endFrame = frame;
+    }
+    if (!isRecord(response)) {
+      raise(frame, 'not assembled', `Frame ${frame.index} (${type}) carries no \`response\` object, so its status, usage and output could not be read${isTerminal ? '; the stream still ends here' : ''}.`);
+      if (type === 'response.failed') failWith(frame, null);
+      return { carried: isTerminal ? `end: ${type} (no response object)` : `${type} (no response object)` };
+    }
+    const status = stringOf(response.status);
+    const about = `${type.slice('response.'.length)}${status ? `, status ${status}` : ''}`;
+    if (!isTerminal) {
+      snapshot = response;
+      return { carried: `response ${about}` };
+    }
+    final = response;
+    if (type === 'response.incomplete') reportIncomplete(frame, response);
+    if (type === 'response.failed') failWith(frame, response.error);
+    return { carried: `end: response ${about}${isRecord(response.usage) ? ', usage' : ''}` };
+  }
+
+  function reportIncomplete(frame: FrameRecord, response: Json): void {
+    const reason = isRecord(response.incomplete_details) ? stringOf(response.incomplete_details.reason) : null;
+    const why =
+      reason === 'max_output_tokens'
+        ? 'it reached max_output_tokens (which counts reasoning tokens too). Raise the limit, or handle the partial answer'
+        : reason === 'content_filter'
+          ? 'content filtering cut the output. Handle the partial answer as filtered'
+          : `its reason is ${reason === null ? 'not given' : JSON.stringify(reason)}. Handle the partial answer`;
+    raise(frame, 'incomplete', `The response ended incomplete at frame ${frame.index}: ${why}.`);
+  }
+
+  /** A failed response: its own error is the error the stream ended with. */
+  function failWith(frame: FrameRecord, responseError: unknown): void {
+    if (isRecord(responseError)) error = responseError;
+    error ??= { message: 'The response failed and carried no error object.' };
+    if (errorEvent !== null) return;
+    const what = describeError(error);
+    raise(frame, 'error event', `The stream ended with response.failed at frame ${frame.index} (${what}). What arrived before it is partial; surface it as a failure.`);
+  }
+
+  function readError(frame: FrameRecord, value: Json): Carried {
+    errorEvent = frame;
+    endFrame = frame;
+    const nested = value.error;
+    if (isRecord(nested)) error = nested;
+    else {
+      const { type: _type, sequence_number: _sequence, ...rest } = value;
+      error = rest;
+    }
+    const what = describeError(error);
+    raise(frame, 'error event', `Frame ${frame.index} is an error event (${what}): the stream ended in an error after it had started. What arrived before it is partial; surface it as a failure.`);
+    return { carried: `end: error${isRecord(error) && stringOf(error.code) ? ` ${stringOf(error.code)}` : ''}` };
+  }
+
+  function locate(value: Json): ItemState | undefined {
+    if (isIndex(value.output_index)) return items.get(value.output_index);
+    const id = stringOf(value.item_id);
+    if (id === null) return undefined;
+    for (const state of items.values()) if (state.item.id === id) return state;
+    return undefined;
+  }
+
+  function readItemEvent(frame: FrameRecord, value: Json, type: string): Carried {
+    if (type === 'response.output_item.added') return addItem(frame, value);
+    const state = locate(value);
+    const report = reportFor(frame, type);
+    if (!state) {
+      const where = isIndex(value.output_index) ? `output index ${value.output_index}` : `item ${JSON.stringify(value.item_id ?? null)}`;
+      report.unstarted(`it is about ${where}, which no response.output_item.added opened`);
+      return { carried: `${where} never added: not read` };
+    }
+    return readForItem(frame, state, value, type, report);
+  }
+
+  function readForItem(frame: FrameRecord, state: ItemState, value: Json, type: string, report: Report): Carried {
+    switch (type) {
+      case 'response.output_item.done':
+        return finishItem(state, value, report);
+      case 'response.content_part.added':
+        return addPart(state, value, false, report);
+      case 'response.content_part.done':
+        return finishPart(state, value, false, report);
+      case 'response.reasoning_summary_part.added':
+        return addPart(state, value, true, report);
+      case 'response.reasoning_summary_part.done':
+        return finishPart(state, value, true, report);
+      case 'response.output_text.annotation.added':
+        return addAnnotation(state, value, report);
+    }
+    const stem = type.replace(/\.(delta|done)$/, '');
+    const text = TEXT[stem];
+    if (text && type.endsWith('.delta')) return appendText(state, value, text[0], report);
+    if (text) return setText(state, value, text[0], text[1], report);
+    return listUnassembled(frame, type);
+  }
+
+  function addItem(frame: FrameRecord, value: Json): Carried {
+    const index = value.output_index;
+    const item = value.item;
+    if (!isIndex(index) || !isRecord(item)) {
+      raise(frame, 'not assembled', `Frame ${frame.index} (response.output_item.added) was not assembled: it needs a whole-number \`output_index\` and an \`item\` object.`);
+      return { carried: 'not read' };
+    }
+    const previous = items.get(index);
+    const state = newItem(index, item, frame.index);
+    items.set(index, state);
+    if (previous) restarted(frame, previous, state);
+    return { carried: `item ${index} added: ${stringOf(item.type) ?? 'untyped'}${stringOf(item.id) ? ` ${stringOf(item.id)}` : ''}` };
+  }
+
+  function restarted(frame: FrameRecord, previous: ItemState, state: ItemState): void {
+    missingPiece = true;
+    const size = [...previousSizes(previous)].join(', ') || 'no content yet';
+    raise(
+      frame,
+      'block restarted',
+      `Frame ${frame.index} adds output index ${state.index} a second time (first added at frame ${previous.frame}). The new ${itemLabel(state)} replaces ${itemLabel(previous)}, which held ${size}. Give every item its own output index.`,
+    );
+  }
+
+  function finishItem(state: ItemState, value: Json, report: Report): Carried {
+    const item = value.item;
+    if (!isRecord(item)) {
+      report.unassembled('its `item` is not an object');
+      return { carried: 'not read' };
+    }
+    if (state.built) {
+      const difference = compareItems(state.item, item);
+      if (difference) report.mismatch(`${itemLabel(state)}: ${difference}`);
+    }
+    state.item = copy(item);
+    state.done = true;
+    return { carried: `item ${state.index} done` };
+  }
+
+  function listUnassembled(frame: FrameRecord, type: string): Carried {
+    const seen = unassembled.get(type);
+    if (seen) seen.count += 1;
+    else unassembled.set(type, { frame, count: 1 });
+    return { carried: `${type}: not assembled` };
+  }
+
+  function readAfterEnd(frame: FrameRecord): void {
+    frame.carried = 'after the end: not read';
+    if (afterEnd) afterEnd.count += 1;
+    else afterEnd = { frame, count: 1 };
+  }
+
+  return {
+    read(frame: FrameRecord, payload: Payload): void {
+      if (payload.kind === 'done') {
+        frame.type = '[DONE]';
+        frame.carried = '[DONE] (not part of Responses)';
+        return;
+      }
+      if (payload.kind !== 'json') return;
+      const value = payload.value;
+      const type = isRecord(value) ? stringOf(value.type) : null;
+      frame.type = type;
+      // An error event is followed by response.failed, which is still the stream's final object.
+      const lateFailure = terminal === null && type === 'response.failed';
+      if (ended() && !lateFailure) return readAfterEnd(frame);
+      if (!isRecord(value) || type === null) {
+        raise(frame, 'unknown event', `Frame ${frame.index} has no string \`type\`, so it is not a Responses event. It was not read.`);
+        frame.carried = 'no type: not read';
+        return;
+      }
+      read += 1;
+      if (frame.event !== 'message' && frame.event !== type) {
+        raise(frame, 'event mismatch', `Frame ${frame.index} is named \`event: ${frame.event}\` but its data's type is ${JSON.stringify(type)}. Write the same name in both; the type was read.`);
+      }
+      if (checkSequence(sequence, frame, value, findings)) missingPiece = true;
+      const carried = readFrame(frame, value, type);
+      frame.carried = carried.carried;
+      if (carried.progress) frame.progress = true;
+    },
+    finish(): Assembly {
+      return finishAssembly();
+    },
+  };
+
+  function finishAssembly(): Assembly {
+    const finalOutput = final !== null && Array.isArray(final.output) ? final.output : null;
+    if (finalOutput) compareWithFinal(finalOutput);
+    else reportOpenItems();
+    reportUnassembled();
+    reportAfterEnd();
+    const built = [...items.values()].sort((a, b) => a.index - b.index).map((state) => state.item);
+    const response = read === 0 ? null : finalOutput ? final : { ...(final ?? snapshot ?? {}), output: built };
+    const answer = answerOf(response, terminal?.type ?? null, findings, terminal?.frame ?? null);
+    // A gateway's `output_text` on a snapshot is stale once items are built: it holds what the built text is now.
+    if (response !== null && response !== final && typeof response.output_text === 'string') {
+      response.output_text = answer.choices[0]?.text ?? '';
+    }
+    return {
+      choices: answer.choices,
+      usage: answer.usage,
+      response,
+      error,
+      ended: ended(),
+      missingPiece,
+      ...(answer.finishClass ? { finishClass: answer.finishClass } : {}),
+    };
+  }
+
+  function compareWithFinal(output: unknown[]): void {
+    const frame = terminal?.frame;
+    if (!frame) return;
+    for (const state of [...items.values()].sort((a, b) => a.index - b.index)) {
+      if (!state.built && output[state.index] !== undefined) continue;
+      const difference = compareItems(state.item, output[state.index]);
+      if (difference) {
+        raise(frame, 'done mismatch', `The final response object (frame ${frame.index}) disagrees with what the stream built for ${itemLabel(state)}: ${difference}. The final value is kept; check for a lost or repeated event.`);
+      }
+    }
+  }
+
+  function reportOpenItems(): void {
+    for (const state of items.values()) {
+      if (state.done) continue;
+      missingPiece = true;
+      findings.add(
+        'block open',
+        `${itemLabel(state)}, added at frame ${state.frame}, never got response.output_item.done, and no final response object holds it. What is shown of it may be partial.`,
+        0,
+        0,
+      );
+    }
+  }
+
+  function reportUnassembled(): void {
+    for (const [type, { frame, count }] of unassembled) {
+      const more = count > 1 ? ` (${count} frames of this type, the first at frame ${frame.index})` : ` (frame ${frame.index})`;
+      const result = final !== null ? 'the final response object carries its result' : 'no final response object carries its result';
+      raise(frame, 'not assembled', `${type} is an event this library does not assemble${more}; ${result}. They are marked in the frames table.`);
+    }
+  }
+
+  function reportAfterEnd(): void {
+    if (!afterEnd || !endFrame) return;
+    const { frame, count } = afterEnd;
+    raise(
+      frame,
+      'after end',
+      `${count} frame${count === 1 ? '' : 's'} came after the stream ended at frame ${endFrame.index} (${endFrame.type}), from frame ${frame.index} on. A client stops reading at the end, so they are not part of the answer.`,
+    );
+  }
+}
+
+function describeError(error: unknown): string {
+  if (!isRecord(error)) return 'no error object';
+  const code = stringOf(error.code) ?? stringOf(error.type);
+  const message = stringOf(error.message);
+  return [code, message].filter((part) => part !== null).join(': ') || 'an error object without code or message';
+}
+
+/** What a replaced item held, for `block restarted`. */
+function* previousSizes(state: ItemState): Generator<string> {
+  const item = state.item;
+  if (typeof item.arguments === 'string' && item.arguments) yield `${item.arguments.length} chars of arguments`;
+  for (const field of ['content', 'summary'] as const) {
+    const parts = item[field];
+    if (!Array.isArray(parts) || parts.length === 0) continue;
+    const length = parts.reduce((sum: number, part: unknown) => sum + (isRecord(part) ? (stringOf(part.text) ?? stringOf(part.refusal) ?? '').length : 0), 0);
+    yield `${parts.length} ${field} part${parts.length === 1 ? '' : 's'} (${length} chars)`;
+  }
+}

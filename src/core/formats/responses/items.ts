@@ -1,0 +1,233 @@
+// Output items as the stream builds them: added, patched by part and delta events, replaced by the …done events.
+import { type Json, chars, copy, isIndex, isRecord, stringOf } from './shapes.js';
+
+export interface ItemState {
+  index: number;
+  item: Json;
+  /** `response.output_item.done` arrived. */
+  done: boolean;
+  /** A part, delta or field-done event touched it: its content came from the stream, so the final value is checked. */
+  built: boolean;
+  /** Fields that deltas built ('arguments', 'content 0', 'summary 1'): their …done values are checked. */
+  deltas: Set<string>;
+  /** Index of the frame that added it. */
+  frame: number;
+}
+
+/** What a handler needs from the assembler: raise a finding about the frame being read. */
+export interface Report {
+  unstarted(message: string): void;
+  unassembled(message: string): void;
+  mismatch(message: string): void;
+}
+
+/** The outcome of one item event: what it carried, and whether that was content. */
+export interface Carried {
+  carried: string;
+  progress?: boolean;
+}
+
+const NOT_READ: Carried = { carried: 'not read' };
+
+export function newItem(index: number, item: Json, frame: number): ItemState {
+  return { index, item: copy(item), done: false, built: false, deltas: new Set(), frame };
+}
+
+export function itemLabel(state: ItemState): string {
+  const type = stringOf(state.item.type) ?? 'item';
+  const id = stringOf(state.item.id);
+  return `output item ${state.index} (${type}${id ? ` ${id}` : ''})`;
+}
+
+/** The item's parts of one kind: `content` of a message or reasoning item, `summary` of a reasoning item. */
+function partsOf(state: ItemState, field: 'content' | 'summary', create: boolean): unknown[] | null {
+  const parts = state.item[field];
+  if (Array.isArray(parts)) return parts;
+  if (!create) return null;
+  const fresh: unknown[] = [];
+  state.item[field] = fresh;
+  return fresh;
+}
+
+/** Where a part event puts its part: a message's content, a reasoning item's content or summary. */
+function partField(state: ItemState, part: unknown): 'content' | null {
+  const itemType = state.item.type;
+  const partType = isRecord(part) ? part.type : undefined;
+  if (itemType === 'message' && partType !== 'reasoning_text') return 'content';
+  if (itemType === 'reasoning' && partType === 'reasoning_text') return 'content';
+  return null;
+}
+
+function putPart(parts: unknown[], index: number, part: Json): void {
+  if (index < parts.length) parts[index] = part;
+  else parts.push(part);
+}
+
+/** `content_part.added` and `reasoning_summary_part.added`. */
+export function addPart(state: ItemState, value: Json, summary: boolean, report: Report): Carried {
+  const index = summary ? value.summary_index : value.content_index;
+  const part = value.part;
+  const field = summary ? (state.item.type === 'reasoning' ? 'summary' : null) : partField(state, part);
+  if (!isIndex(index) || !isRecord(part) || field === null) {
+    report.unassembled(`it does not fit ${itemLabel(state)} (it needs a whole-number index and a part object of a kind this item holds)`);
+    return NOT_READ;
+  }
+  const parts = partsOf(state, field, true) ?? [];
+  putPart(parts, index, copy(part));
+  state.built = true;
+  return { carried: `${field === 'summary' ? 'summary' : 'content'} part ${index} added to item ${state.index}` };
+}
+
+/** `content_part.done` and `reasoning_summary_part.done`: the part in its final form replaces the built one. */
+export function finishPart(state: ItemState, value: Json, summary: boolean, report: Report): Carried {
+  const index = summary ? value.summary_index : value.content_index;
+  const part = value.part;
+  const field = summary ? (state.item.type === 'reasoning' ? 'summary' : null) : partField(state, part);
+  const parts = field === null ? null : partsOf(state, field, false);
+  if (!isIndex(index) || !isRecord(part) || parts === null) {
+    report.unassembled(`it does not fit ${itemLabel(state)} (it needs a whole-number index and a part object of a kind this item holds)`);
+    return NOT_READ;
+  }
+  if (index >= parts.length) {
+    report.unstarted(`its ${field} part ${index} of ${itemLabel(state)} was never added`);
+    return NOT_READ;
+  }
+  checkDone(state, `${field === 'summary' ? 'summary' : 'content'} ${index}`, partText(parts[index]), partText(part), report);
+  parts[index] = copy(part);
+  state.built = true;
+  return { carried: `${field === 'summary' ? 'summary' : 'content'} part ${index} of item ${state.index} done` };
+}
+
+/** The text a part holds: `text` of a text part, `refusal` of a refusal part. */
+export function partText(part: unknown): string | null {
+  if (!isRecord(part)) return null;
+  if (part.type === 'refusal') return stringOf(part.refusal);
+  return stringOf(part.text);
+}
+
+/** What a text delta or done event writes into, and where. */
+export interface TextTarget {
+  /** 'content' or 'summary' parts, or the item's own 'arguments'. */
+  field: 'content' | 'summary' | 'arguments';
+  /** The part's field that holds the text. */
+  key: 'text' | 'refusal';
+  /** The part type the event needs. */
+  partType?: string;
+  /** The item type the event needs. */
+  itemType: string;
+  /** How `carried` names it. */
+  noun: string;
+}
+
+/** Finds the object and key a text event writes, or says why it cannot. */
+function locateText(state: ItemState, value: Json, target: TextTarget): { holder: Json; key: string; label: string } | string {
+  if (state.item.type !== target.itemType) return `${itemLabel(state)} is not a ${target.itemType} item`;
+  if (target.field === 'arguments') return { holder: state.item, key: 'arguments', label: 'arguments' };
+  const index = target.field === 'summary' ? value.summary_index : value.content_index;
+  if (!isIndex(index)) return `it has no whole-number ${target.field === 'summary' ? 'summary_index' : 'content_index'}`;
+  const parts = partsOf(state, target.field, false);
+  const part = parts?.[index];
+  if (!isRecord(part)) return `unstarted:its ${target.field} part ${index} of ${itemLabel(state)} was never added`;
+  if (target.partType && part.type !== target.partType) return `${target.field} part ${index} of ${itemLabel(state)} is ${JSON.stringify(part.type)}, not ${target.partType}`;
+  return { holder: part, key: target.key, label: `${target.field} ${index}` };
+}
+
+function located(state: ItemState, value: Json, target: TextTarget, report: Report) {
+  const place = locateText(state, value, target);
+  if (typeof place !== 'string') return place;
+  if (place.startsWith('unstarted:')) report.unstarted(place.slice('unstarted:'.length));
+  else report.unassembled(place);
+  return null;
+}
+
+/** A delta event: appends its text where the target says. */
+export function appendText(state: ItemState, value: Json, target: TextTarget, report: Report): Carried {
+  const delta = stringOf(value.delta);
+  if (delta === null) {
+    report.unassembled('its `delta` is not a string');
+    return NOT_READ;
+  }
+  const place = located(state, value, target, report);
+  if (!place) return NOT_READ;
+  place.holder[place.key] = (stringOf(place.holder[place.key]) ?? '') + delta;
+  state.deltas.add(place.label);
+  state.built = true;
+  return { carried: `${target.noun} +${chars(delta.length)} to item ${state.index}${place.label === 'arguments' ? '' : ` ${place.label}`}`, progress: true };
+}
+
+/** A field-done event (`output_text.done`, `function_call_arguments.done`, …): its value replaces the built one. */
+export function setText(state: ItemState, value: Json, target: TextTarget, field: string, report: Report): Carried {
+  const text = stringOf(value[field]);
+  if (text === null) {
+    report.unassembled(`its \`${field}\` is not a string`);
+    return NOT_READ;
+  }
+  const place = located(state, value, target, report);
+  if (!place) return NOT_READ;
+  checkDone(state, place.label, stringOf(place.holder[place.key]) ?? '', text, report);
+  place.holder[place.key] = text;
+  state.built = true;
+  return { carried: `${target.noun} of item ${state.index}${place.label === 'arguments' ? '' : ` ${place.label}`} done (${chars(text.length)})` };
+}
+
+/** Raises `done mismatch` when a final value differs from what deltas built for that field. */
+function checkDone(state: ItemState, label: string, built: string | null, final: string | null, report: Report): void {
+  if (!state.deltas.has(label) || built === final) return;
+  report.mismatch(`${label} of ${itemLabel(state)}: ${describeDifference(built, final)}`);
+}
+
+export function describeDifference(built: string | null, final: string | null): string {
+  const had = built === null ? 'nothing' : `${chars(built.length)} ${preview(built)}`;
+  const has = final === null ? 'nothing' : `${chars(final.length)} ${preview(final)}`;
+  return `the stream built ${had}, the final value is ${has}`;
+}
+
+function preview(text: string): string {
+  return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
+}
+
+/** `response.output_text.annotation.added`: the annotation goes at its index in the text part. */
+export function addAnnotation(state: ItemState, value: Json, report: Report): Carried {
+  const target: TextTarget = { field: 'content', key: 'text', partType: 'output_text', itemType: 'message', noun: 'annotation' };
+  const place = located(state, value, target, report);
+  if (!place) return NOT_READ;
+  const index = value.annotation_index;
+  if (!isIndex(index)) {
+    report.unassembled('it has no whole-number `annotation_index`');
+    return NOT_READ;
+  }
+  const annotations = Array.isArray(place.holder.annotations) ? place.holder.annotations : [];
+  place.holder.annotations = annotations;
+  putPart(annotations, index, copy(value.annotation) as Json);
+  return { carried: `annotation ${index} added to item ${state.index} ${place.label}` };
+}
+
+/** The values the assembly builds in an item, by label: text and refusal parts, arguments, summaries. */
+export function digest(item: unknown): Map<string, string | null> {
+  const values = new Map<string, string | null>();
+  if (!isRecord(item)) return values;
+  if (item.type === 'function_call') values.set('arguments', stringOf(item.arguments));
+  if (item.type === 'message' || item.type === 'reasoning') {
+    const content = Array.isArray(item.content) ? item.content : [];
+    content.forEach((part, index) => values.set(`content ${index}`, partText(part)));
+  }
+  if (item.type === 'reasoning') {
+    const summary = Array.isArray(item.summary) ? item.summary : [];
+    summary.forEach((part, index) => values.set(`summary ${index}`, partText(part)));
+  }
+  return values;
+}
+
+/** The first way the final item differs from the built one, or null when they agree. */
+export function compareItems(built: Json, final: unknown): string | null {
+  if (!isRecord(final)) return 'the final object has no item at this index';
+  if (final.type !== built.type) return `the final object has a ${JSON.stringify(final.type)} item here, the stream built a ${JSON.stringify(built.type)} item`;
+  const mine = digest(built);
+  const theirs = digest(final);
+  for (const label of new Set([...mine.keys(), ...theirs.keys()])) {
+    const a = mine.get(label) ?? null;
+    const b = theirs.get(label) ?? null;
+    if (a !== b) return `${label}: ${describeDifference(a, b)}`;
+  }
+  return null;
+}
