@@ -9,8 +9,20 @@ export const MAX_HELD_CHARS = 1_048_576;
 export type FrameEnding = 'blank' | 'eof';
 
 export interface DecoderCallbacks {
-  /** Called for every frame, in order, as soon as it ends; `hasData` tells whether it had a `data:` line. */
-  onFrame(frame: Frame, ending: FrameEnding, hasData: boolean): void;
+  /**
+   * Called for every frame, in order, as soon as it ends; `hasData` tells whether it had a `data:` line, and `marks`
+   * where its field text and its first data line start (for findings about the frame).
+   */
+  onFrame(frame: Frame, ending: FrameEnding, hasData: boolean, marks: FrameMarks): void;
+}
+
+/** Where a frame's text starts: columns are 1-based and point past a capture timestamp. */
+export interface FrameMarks {
+  /** Column where the first line's field starts. */
+  readonly column: number;
+  /** Line and column of its first `data:` line (0 when it has none). */
+  readonly dataLine: number;
+  readonly dataColumn: number;
 }
 
 export interface EventStreamDecoder {
@@ -37,17 +49,29 @@ type Ending = typeof ENDING_LF | typeof ENDING_CRLF | typeof ENDING_CR | typeof 
 const ENDING_LENGTH = [0, 1, 2, 1] as const;
 
 /** State of the frame being read, between blank lines. */
-interface OpenFrame {
+interface OpenFrame extends FrameMarks {
   line: number;
+  column: number;
   start: number;
   data: string | null;
   dataLines: number;
+  dataLine: number;
+  dataColumn: number;
   event: string;
   eventLine: number;
   eventColumn: number;
   retry?: number;
   time?: string;
   elapsedMs?: number;
+  /** Findings about its lines, raised when it ends so they can name it (rarely any). */
+  notes: Note[] | null;
+}
+
+interface Note {
+  code: 'ignored line' | 'bad retry';
+  message: string;
+  line: number;
+  column: number;
 }
 
 /**
@@ -130,7 +154,10 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
     }
     if (start < length) {
       pending = pending.length === 0 ? text.slice(start) : pending + text.slice(start);
-      if (!stopped && held + pending.length > MAX_HELD_CHARS) stopAtBound(lineNo + 1);
+      // Stop as soon as the unfinished line is sure to cross the bound, naming what ending it would name.
+      if (!stopped && held + pending.length > MAX_HELD_CHARS && held + heldLength(pending) > MAX_HELD_CHARS) {
+        stopAtBound(frame?.line ?? lineNo + 1);
+      }
       if (stopped) pending = pending.length > 0 ? ' ' : ''; // keep only that a line is open: its text is not read
     }
   }
@@ -158,6 +185,8 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
         line = raw.slice(stamp.length);
         column = stamp.length + 1;
         stampText = stamp.text;
+        // Elapsed time counts from the capture's first stamp, whatever line carries it.
+        if (!clock.started) clock.elapsed(stampText);
       }
     }
     if (line.length === 0) {
@@ -177,12 +206,24 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
       if (frame === null) tally.comments += 1;
       return;
     }
-    if (frame === null) frame = openFrame(lineStart, stampText);
+    if (frame === null) frame = openFrame(lineStart, column, stampText);
     readField(frame, line, column);
   }
 
-  function openFrame(lineStart: number, stampText: string | undefined): OpenFrame {
-    const opened: OpenFrame = { line: lineNo, start: lineStart, data: null, dataLines: 0, event: '', eventLine: 0, eventColumn: 0 };
+  function openFrame(lineStart: number, column: number, stampText: string | undefined): OpenFrame {
+    const opened: OpenFrame = {
+      line: lineNo,
+      column,
+      start: lineStart,
+      data: null,
+      dataLines: 0,
+      dataLine: 0,
+      dataColumn: 0,
+      event: '',
+      eventLine: 0,
+      eventColumn: 0,
+      notes: null,
+    };
     if (stampText !== undefined) {
       opened.time = stampText;
       const elapsed = clock.elapsed(stampText);
@@ -198,7 +239,11 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
     if (value.charCodeAt(0) === 32) value = value.slice(1);
     switch (field) {
       case 'data':
-        open.data = open.data === null ? value : open.data + '\n' + value;
+        if (open.data === null) {
+          open.data = value;
+          open.dataLine = lineNo;
+          open.dataColumn = column;
+        } else open.data = open.data + '\n' + value;
         open.dataLines += 1;
         return;
       case 'event':
@@ -213,8 +258,19 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
         readRetry(open, value, column);
         return;
       default:
-        findings.add('ignored line', ignoredFieldMessage(field), lineNo, column);
+        note(open, 'ignored line', ignoredFieldMessage(field), column);
     }
+  }
+
+  function note(open: OpenFrame, code: Note['code'], message: string, column: number): void {
+    (open.notes ??= []).push({ code, message, line: lineNo, column });
+  }
+
+  /** Raises the findings about a frame's lines, naming the frame when it was handed over. */
+  function flushNotes(open: OpenFrame, frameIndex: number | undefined): void {
+    if (open.notes === null) return;
+    for (const n of open.notes) findings.add(n.code, n.message, n.line, n.column, frameIndex);
+    open.notes = null;
   }
 
   function readRetry(open: OpenFrame, value: string, column: number): void {
@@ -223,10 +279,10 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
       streamRetry = open.retry;
       return;
     }
-    findings.add(
+    note(
+      open,
       'bad retry',
       `\`retry: ${value}\` is not a number of milliseconds, so a spec client ignores it and the reconnection delay is not set. Write digits only, e.g. \`retry: 3000\`.`,
-      lineNo,
       column,
     );
   }
@@ -235,12 +291,14 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
     frame = null;
     tally.inFrames += lineNo - open.line + 1;
     const hasData = open.data !== null;
+    flushNotes(open, frameCount);
     if (!hasData && open.eventLine > 0) {
       findings.add(
         'ignored line',
         `\`event: ${open.event}\` names an event in a frame with no \`data:\` line, so nothing is dispatched for it. Add a \`data:\` line if the event matters.`,
         open.eventLine,
         open.eventColumn,
+        frameCount,
       );
     }
     const result: Frame = {
@@ -258,14 +316,21 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
     if (open.time !== undefined) result.time = open.time;
     if (open.elapsedMs !== undefined) result.elapsedMs = open.elapsedMs;
     frameCount += 1;
-    onFrame(result, ending, hasData);
+    onFrame(result, ending, hasData, open);
+  }
+
+  /** Characters a line adds to what is held, its capture timestamp taken off (its ending not yet known). */
+  function heldLength(line: string): number {
+    if (stamped === false) return line.length;
+    return line.length - (matchStamp(line)?.length ?? 0);
   }
 
   function stopAtBound(line: number): void {
     stopped = true;
     if (frame !== null) {
-      // The frame being held is not read: its lines so far become unread.
+      // The frame being held is not read: its lines so far become unread (findings about them stand).
       tally.unread += lineNo - frame.line + 1;
+      flushNotes(frame, undefined);
       frame = null;
     }
     findings.add(

@@ -4,7 +4,7 @@ import type { DecodeResult, Frame } from './frame.js';
 import { createFrameReader } from './payload.js';
 
 export { createDecoder, MAX_HELD_CHARS } from './decoder.js';
-export type { DecoderCallbacks, DecoderSummary, EventStreamDecoder, FrameEnding } from './decoder.js';
+export type { DecoderCallbacks, DecoderSummary, EventStreamDecoder, FrameEnding, FrameMarks } from './decoder.js';
 export type { DecodeResult, Frame, LineTally, Payload } from './frame.js';
 export { createFrameReader, readPayload } from './payload.js';
 export type { FrameCallback, FrameReader } from './payload.js';

@@ -1,5 +1,5 @@
 import type { FindingList } from '../findings.js';
-import { createDecoder, type DecoderSummary, type EventStreamDecoder } from './decoder.js';
+import { createDecoder, type DecoderSummary, type EventStreamDecoder, type FrameMarks } from './decoder.js';
 import type { Frame, Payload } from './frame.js';
 
 const DONE: Payload = { kind: 'done' };
@@ -34,12 +34,12 @@ export function createFrameReader(onFrame: FrameCallback, findings: FindingList)
   let readableFrames = 0;
   const decoder: EventStreamDecoder = createDecoder(
     {
-      onFrame(frame, ending, hasData) {
+      onFrame(frame, ending, hasData, marks) {
         frameCount += 1;
         if (!hasData) return onFrame(frame, null);
         const payload = readPayload(frame.data);
-        if (ending === 'eof') return readTail(frame, payload);
-        if (payload.kind === 'not json') reportNotJson(frame, findings);
+        if (ending === 'eof') return readTail(frame, payload, marks);
+        if (payload.kind === 'not json') reportNotJson(frame, findings, marks);
         readableFrames += 1;
         onFrame(frame, payload);
       },
@@ -47,13 +47,13 @@ export function createFrameReader(onFrame: FrameCallback, findings: FindingList)
     findings,
   );
 
-  function readTail(frame: Frame, payload: Payload): void {
+  function readTail(frame: Frame, payload: Payload, marks: FrameMarks): void {
     if (payload.kind === 'not json') {
       findings.add(
         'cut',
         `The stream stops inside frame ${frame.index} (line ${frame.line}): it has no blank line after it and its data does not parse (${preview(frame.data)}). Find what closed the connection early.`,
         frame.line,
-        1,
+        marks.column,
         frame.index,
       );
       return onFrame(frame, null);
@@ -62,7 +62,7 @@ export function createFrameReader(onFrame: FrameCallback, findings: FindingList)
       'unterminated',
       `Frame ${frame.index} (line ${frame.line}) is the last one and has no blank line after it. It parses, so it was read, but a spec client discards it. Write a blank line after every frame.`,
       frame.line,
-      1,
+      marks.column,
       frame.index,
     );
     readableFrames += 1;
@@ -88,13 +88,14 @@ export function createFrameReader(onFrame: FrameCallback, findings: FindingList)
   };
 }
 
-function reportNotJson(frame: Frame, findings: FindingList): void {
+/** Named at the frame's first data line: that is where the value that does not parse starts. */
+function reportNotJson(frame: Frame, findings: FindingList, marks: FrameMarks): void {
   const lines = frame.data.split('\n');
   const eachParses = lines.length > 1 && lines.every((line) => readPayload(line).kind !== 'not json');
   const message = eachParses
     ? `Frame ${frame.index} has ${lines.length} \`data:\` lines with no blank line between them. A spec client joins them into one data value with newlines, and that is not JSON, though each line parses alone. Put a blank line after every JSON document.`
     : `Frame ${frame.index}'s data is neither JSON nor [DONE] (${preview(frame.data)}); it was skipped. Send one JSON document per frame.`;
-  findings.add('not json', message, frame.line, 1, frame.index);
+  findings.add('not json', message, marks.dataLine, marks.dataColumn, frame.index);
 }
 
 export function preview(text: string, max = 60): string {

@@ -24,16 +24,26 @@ export function matchStamp(line: string): Stamp | null {
 
 const DAY_MS = 86_400_000;
 
+const ISO_PARTS = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2})?)(?:[.,](\d{1,9}))?(Z|[+-]\d{2}(?::?\d{2})?)?$/;
+
 /** Milliseconds of a stamp on its own clock: epoch time for a date-time, time since midnight for a time of day. */
 export function stampMs(text: string): number {
-  if (text.length > 12 && text.charCodeAt(4) === 45 /* - */) {
-    let iso = text.replace(' ', 'T').replace(',', '.');
-    if (!/(Z|[+-]\d{2}(:?\d{2})?)$/.test(iso)) iso += 'Z';
-    else iso = iso.replace(/([+-]\d{2})(\d{2})$/, '$1:$2').replace(/([+-]\d{2})$/, '$1:00');
-    return Date.parse(iso);
+  const iso = ISO_PARTS.exec(text);
+  if (iso !== null) {
+    const [, date, time, fraction, zone] = iso;
+    // Date.parse keeps milliseconds only: the fraction is added apart so microseconds are not lost.
+    const whole = Date.parse(`${date}T${time}${isoZone(zone)}`);
+    return fraction === undefined ? whole : whole + Number(`0.${fraction}`) * 1000;
   }
   const [h = '0', m = '0', s = '0'] = text.replace(',', '.').split(':');
   return (Number(h) * 3600 + Number(m) * 60 + Number(s)) * 1000;
+}
+
+/** A zone as Date.parse reads it: `Z`, or `±hh:mm`; none means UTC. */
+function isoZone(zone: string | undefined): string {
+  if (zone === undefined || zone === 'Z') return 'Z';
+  if (zone.length === 3) return `${zone}:00`;
+  return zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone;
 }
 
 /** Turns stamps into elapsed milliseconds since the first one; a time of day that goes backwards crossed midnight. */
@@ -42,10 +52,15 @@ export class StampClock {
   private last = 0;
   private days = 0;
 
+  /** Whether a readable stamp has been seen: elapsed time counts from it. */
+  get started(): boolean {
+    return this.first !== null;
+  }
+
   elapsed(text: string): number | undefined {
     const raw = stampMs(text);
     if (Number.isNaN(raw)) return undefined;
-    const isTimeOfDay = raw < DAY_MS;
+    const isTimeOfDay = text.charCodeAt(4) !== 45; /* a date-time has '-' after its year */
     if (isTimeOfDay && this.first !== null && raw + this.days * DAY_MS < this.last - DAY_MS / 2) this.days += 1;
     const ms = isTimeOfDay ? raw + this.days * DAY_MS : raw;
     if (this.first === null) this.first = ms;
