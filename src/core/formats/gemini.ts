@@ -591,6 +591,8 @@ export function parseJsonPath(path: string): Array<string | number> | null {
 }
 
 function setOwn(container: Json | unknown[], key: string | number, value: unknown): void {
+  // A list index past the end leaves no holes: JSON would write them as null, so `input` holds null too.
+  if (Array.isArray(container)) while (container.length < (key as number)) container.push(null);
   Object.defineProperty(container, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
