@@ -1,0 +1,123 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { reconstruct, synthesize } from '../../src/index.js';
+
+/** A seeded generator, so fast-check can shrink a failing cut to the smallest one. */
+function seeded(seed: number): (max: number) => number {
+  let state = seed >>> 0;
+  return (max) => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    const unit = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return 1 + Math.floor(unit * max);
+  };
+}
+
+/** Cuts bytes at random places, as a network would: inside frames, lines and multi-byte characters. */
+function chunks(bytes: Uint8Array, random: (max: number) => number): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  for (let at = 0; at < bytes.length; ) {
+    const size = random(64);
+    out.push(bytes.subarray(at, at + size));
+    at += size;
+  }
+  return out;
+}
+
+const anyText = fc.string({ unit: 'binary', maxLength: 60 });
+const name = fc.stringMatching(/^[a-zA-Z_][a-zA-Z0-9_]{0,20}$/);
+const count = fc.nat({ max: 100_000 });
+
+const citation = fc.record({
+  type: fc.constant('char_location'),
+  cited_text: anyText,
+  document_index: fc.nat(5),
+  document_title: fc.option(anyText),
+  start_char_index: count,
+  end_char_index: count,
+  file_id: fc.constant(null),
+});
+
+const textBlock = fc.oneof(
+  fc.record({ type: fc.constant('text'), text: anyText }),
+  fc.record({ type: fc.constant('text'), text: anyText, citations: fc.oneof(fc.constant(null), fc.array(citation, { minLength: 1, maxLength: 3 })) }),
+);
+const thinkingBlock = fc.record({ type: fc.constant('thinking'), thinking: anyText, signature: fc.base64String({ maxLength: 40 }) });
+const toolBlock = fc.record({
+  type: fc.constant('tool_use'),
+  id: name.map((suffix) => `toolu_${suffix}`),
+  name,
+  input: fc.dictionary(anyText, fc.jsonValue({ maxDepth: 3 }), { maxKeys: 5 }),
+});
+const serverToolBlock = fc.record({
+  type: fc.constant('server_tool_use'),
+  id: name.map((suffix) => `srvtoolu_${suffix}`),
+  name: fc.constantFrom('web_search', 'code_execution'),
+  input: fc.dictionary(name, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }),
+});
+const redactedBlock = fc.record({ type: fc.constant('redacted_thinking'), data: fc.base64String({ maxLength: 40 }) });
+
+const usage = fc.record(
+  {
+    input_tokens: count,
+    output_tokens: count,
+    cache_creation_input_tokens: fc.option(count),
+    cache_read_input_tokens: fc.option(count),
+    service_tier: fc.constantFrom('standard', 'priority', null),
+    server_tool_use: fc.option(fc.record({ web_search_requests: fc.nat(9) })),
+  },
+  { requiredKeys: ['input_tokens', 'output_tokens'] },
+);
+
+const stopReason = fc.constantFrom('end_turn', 'max_tokens', 'stop_sequence', 'tool_use', 'pause_turn', 'refusal', 'model_context_window_exceeded');
+
+const message = fc.record(
+  {
+    id: name.map((suffix) => `msg_${suffix}`),
+    type: fc.constant('message'),
+    role: fc.constant('assistant'),
+    model: fc.constantFrom('claude-sonnet-4-5', 'claude-opus-4-8', 'claude-haiku-4-5'),
+    content: fc.array(fc.oneof(textBlock, thinkingBlock, toolBlock, serverToolBlock, redactedBlock), { maxLength: 6 }),
+    stop_reason: stopReason,
+    stop_sequence: fc.option(anyText),
+    stop_details: fc.constant(null),
+    container: fc.option(fc.record({ id: name, expires_at: fc.constant('2026-01-01T00:00:00Z') })),
+    usage,
+  },
+  { requiredKeys: ['id', 'type', 'role', 'model', 'content', 'stop_reason', 'stop_sequence', 'usage'] },
+);
+
+describe('Anthropic round trip: Message → synthesize → reconstruct', () => {
+  it('gives back the same Message, with no finding, complete', () => {
+    fc.assert(
+      fc.property(message, fc.integer({ min: 1, max: 24 }), fc.integer(), (original, pieceSize, seed) => {
+        const random = seeded(seed);
+        const body = synthesize('anthropic', original, { pieceSize, random });
+        const result = reconstruct(chunks(new TextEncoder().encode(body), random));
+        expect(result.findings).toEqual([]);
+        expect(result.verdict).toBe('complete');
+        expect(result.format).toBe('anthropic');
+        expect(result.response).toEqual(original);
+        expect(result.choices[0]!.finishReason).toBe(original.stop_reason);
+        const calls = original.content.filter((block) => block.type === 'tool_use');
+        expect(result.choices[0]!.toolCalls.map((call) => call.input)).toEqual(calls.map((block) => block.input));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('cuts the text into the pieces it was asked for', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 200 }), fc.integer({ min: 1, max: 10 }), (text, pieceSize) => {
+        const original = { id: 'msg_x', type: 'message', role: 'assistant', model: 'm', content: [{ type: 'text', text }], stop_reason: 'end_turn', stop_sequence: null, usage: { input_tokens: 1, output_tokens: 1 } };
+        const result = reconstruct(synthesize('anthropic', original, { pieceSize }));
+        const deltas = result.frames.filter((frame) => frame.carried.startsWith('text +'));
+        expect(deltas).toHaveLength(Math.ceil(text.length / pieceSize));
+        expect(result.choices[0]!.text).toBe(text);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
