@@ -1,0 +1,194 @@
+// The contestants: each reads the same bytes and returns what it found, so the runner can check that every one of
+// them read the whole stream (frames, text length, tool calls) before its speed counts.
+import Anthropic from '@anthropic-ai/sdk';
+import { createParser } from 'eventsource-parser';
+import OpenAI from 'openai';
+
+/** The built package, as users get it. */
+export const ours = await import('../dist/index.js');
+
+// ── Helpers every contestant shares ─────────────────────────────────────────────────────────────────────────
+
+/** Feeds chunks to `push`, calling `sample` after each so the memory child can watch the heap grow. */
+function feed(chunks, push, sample) {
+  for (const chunk of chunks) {
+    push(chunk);
+    if (sample) sample();
+  }
+}
+
+/** eventsource-parser takes text: bytes go through a streaming TextDecoder, as its own stream wrapper does. */
+function esFeed(stream, input, onEvent, sample) {
+  const parser = createParser({ onEvent });
+  if (input === 'string') return parser.feed(stream.text);
+  const utf8 = new TextDecoder();
+  feed(stream.chunks, (chunk) => parser.feed(utf8.decode(chunk, { stream: true })), sample);
+  parser.feed(utf8.decode());
+}
+
+/** A fetch that answers every request with the stream's bytes, 64 KiB at a time, as a network body would arrive. */
+function replayFetch(stream, sample) {
+  return async () => {
+    let next = 0;
+    const body = new ReadableStream({
+      pull(controller) {
+        if (sample) sample();
+        const chunk = stream.chunks[next++];
+        if (chunk === undefined) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+  };
+}
+
+const textOfContent = (content) => (typeof content === 'string' ? content.length : 0);
+
+// ── Decode: frames only ─────────────────────────────────────────────────────────────────────────────────────
+
+/** `decode()`: the decoder with positions and findings, plus the one JSON read of each frame; keeps every frame. */
+function oursDecode(stream, input, sample) {
+  const result = ours.decode(input === 'string' ? stream.text : stream.chunks);
+  if (sample) sample();
+  return { frames: result.frames.length };
+}
+
+/** `createDecoder()`: the same decoder with positions and findings, no JSON and no frames kept. */
+function oursDecoder(stream, input, sample) {
+  let frames = 0;
+  const decoder = ours.createDecoder({ onFrame: () => void (frames += 1) });
+  if (input === 'string') decoder.push(stream.text);
+  else feed(stream.chunks, (chunk) => decoder.push(chunk), sample);
+  decoder.end();
+  return { frames };
+}
+
+function esDecode(stream, input, sample) {
+  let frames = 0;
+  esFeed(stream, input, () => void (frames += 1), sample);
+  return { frames };
+}
+
+function esDecodeJson(stream, input, sample) {
+  let frames = 0;
+  esFeed(
+    stream,
+    input,
+    (event) => {
+      frames += 1;
+      if (event.data !== '[DONE]') JSON.parse(event.data);
+    },
+    sample,
+  );
+  return { frames };
+}
+
+// ── Reconstruct: the whole answer ───────────────────────────────────────────────────────────────────────────
+
+function summaryOf(result) {
+  const choice = result.choices[0];
+  return {
+    frames: result.frames.length,
+    textLength: choice?.text.length ?? 0,
+    toolCalls: choice?.toolCalls.length ?? 0,
+    verdict: result.verdict,
+    findingCounts: result.findingCounts,
+  };
+}
+
+/** `reconstruct()` with its defaults: full assembly, positions, findings, the frames table kept. */
+function oursReconstruct(stream, input, sample) {
+  if (input === 'string') return summaryOf(ours.reconstruct(stream.text));
+  const session = ours.createReconstruction();
+  feed(stream.chunks, (chunk) => session.push(chunk), sample);
+  return summaryOf(session.end());
+}
+
+/** The same without the frames table (`frames: false`), for memory. */
+function oursReconstructLean(stream, input, sample) {
+  const session = ours.createReconstruction({ frames: false });
+  if (input === 'string') session.push(stream.text);
+  else feed(stream.chunks, (chunk) => session.push(chunk), sample);
+  return { ...summaryOf(session.end()), frames: undefined };
+}
+
+/** JSON.parse of the payloads alone, already cut out of the stream: the floor for anything that parses each frame. */
+function jsonFloor(stream) {
+  let frames = 0;
+  for (const data of stream.payloads) {
+    JSON.parse(data);
+    frames += 1;
+  }
+  return { frames: frames + stream.nonJsonFrames };
+}
+
+const REQUEST_MESSAGES = [{ role: 'user', content: 'Write the files.' }];
+
+async function openaiChat(stream, _input, sample) {
+  const client = new OpenAI({ apiKey: 'bench', baseURL: 'http://bench.invalid/v1', maxRetries: 0, fetch: replayFetch(stream, sample) });
+  const completion = await client.chat.completions.stream({ model: 'gpt-4o', messages: REQUEST_MESSAGES }).finalChatCompletion();
+  const message = completion.choices[0]?.message;
+  return { textLength: textOfContent(message?.content), toolCalls: message?.tool_calls?.length ?? 0 };
+}
+
+async function openaiResponses(stream, _input, sample) {
+  const client = new OpenAI({ apiKey: 'bench', baseURL: 'http://bench.invalid/v1', maxRetries: 0, fetch: replayFetch(stream, sample) });
+  const response = await client.responses.stream({ model: 'gpt-5-mini', input: 'Write the text.' }).finalResponse();
+  let textLength = 0;
+  let toolCalls = 0;
+  for (const item of response.output) {
+    if (item.type === 'function_call') toolCalls += 1;
+    if (item.type === 'message') for (const part of item.content) textLength += part.type === 'output_text' ? part.text.length : 0;
+  }
+  return { textLength, toolCalls };
+}
+
+async function anthropicMessages(stream, _input, sample) {
+  const client = new Anthropic({ apiKey: 'bench', baseURL: 'http://bench.invalid', maxRetries: 0, fetch: replayFetch(stream, sample) });
+  const message = await client.messages.stream({ model: 'claude-sonnet-4-20250514', max_tokens: 64000, messages: REQUEST_MESSAGES }).finalMessage();
+  let textLength = 0;
+  let toolCalls = 0;
+  for (const block of message.content) {
+    if (block.type === 'text') textLength += block.text.length;
+    if (block.type === 'tool_use') toolCalls += 1;
+  }
+  return { textLength, toolCalls };
+}
+
+const SDKS = {
+  'openai-chat': { label: 'openai finalChatCompletion()', run: openaiChat },
+  'openai-responses': { label: 'openai finalResponse()', run: openaiResponses },
+  anthropic: { label: '@anthropic-ai/sdk finalMessage()', run: anthropicMessages },
+};
+
+/**
+ * The contestants for one stream. `id` names it on the command line of the memory child; `inputs` are the ways it
+ * is fed (64 KiB Uint8Array chunks, one string); `checks` the fields of the stream's expectations it must match.
+ */
+export function contestantsFor(spec) {
+  const list = [
+    { id: 'ours-decode', group: 'decode', label: 'ours decode() (+ JSON read, frames kept)', inputs: ['chunks', 'string'], run: oursDecode, checks: ['frames'] },
+    { id: 'ours-decoder', group: 'decode', label: 'ours createDecoder() (no JSON)', inputs: ['chunks', 'string'], run: oursDecoder, checks: ['frames'] },
+    { id: 'es', group: 'decode', label: 'eventsource-parser', inputs: ['chunks', 'string'], run: esDecode, checks: ['frames'] },
+    { id: 'es-json', group: 'decode', label: 'eventsource-parser + JSON.parse', inputs: ['chunks', 'string'], run: esDecodeJson, checks: ['frames'] },
+    { id: 'ours-reconstruct', group: 'reconstruct', label: 'ours reconstruct()', inputs: ['chunks', 'string'], run: oursReconstruct, checks: ['frames', 'textLength', 'toolCalls'] },
+    { id: 'ours-reconstruct-lean', group: 'memory', label: 'ours reconstruct({ frames: false })', inputs: ['chunks'], run: oursReconstructLean, checks: ['textLength', 'toolCalls'] },
+    { id: 'json-floor', group: 'reconstruct', label: 'JSON.parse of the payloads alone (floor)', inputs: ['payloads'], run: jsonFloor, checks: ['frames'] },
+  ];
+  const sdk = spec.sdk ? SDKS[spec.sdk] : null;
+  if (sdk) list.push({ id: 'sdk', group: 'reconstruct', label: sdk.label, inputs: ['chunks'], run: sdk.run, checks: ['textLength', 'toolCalls'] });
+  return list;
+}
+
+/** Cuts the JSON payloads out of a stream once (with eventsource-parser), for the JSON.parse floor. */
+export function payloadsOf(text) {
+  const payloads = [];
+  let nonJsonFrames = 0;
+  createParser({
+    onEvent(event) {
+      if (event.data === '[DONE]') nonJsonFrames += 1;
+      else payloads.push(event.data);
+    },
+  }).feed(text);
+  return { payloads, nonJsonFrames };
+}

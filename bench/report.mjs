@@ -1,0 +1,115 @@
+// Tables and target checks for the bench: what ran, how fast, how much memory, and PASS/MISS per target.
+
+/** The issues' targets (#2 decode, #3 and #4 reconstruct): ours over theirs, on the same bytes and input. */
+export const TARGETS = [
+  { id: 'decoder', what: 'decode: createDecoder() / eventsource-parser (both without JSON)', ours: 'ours-decoder', theirs: 'es', min: 1.0 },
+  { id: 'decode', what: 'decode: decode() / eventsource-parser (decode() also reads JSON)', ours: 'ours-decode', theirs: 'es', min: 1.0 },
+  { id: 'decode-json', what: 'decode: decode() / eventsource-parser + JSON.parse', ours: 'ours-decode', theirs: 'es-json', min: 1.0 },
+  { id: 'reconstruct', what: 'reconstruct() / eventsource-parser + JSON.parse', ours: 'ours-reconstruct', theirs: 'es-json', min: 1.3 },
+  { id: 'sdk', what: 'reconstruct() / SDK accumulator', ours: 'ours-reconstruct', theirs: 'sdk', min: 3.0 },
+];
+
+/** Fields where a contestant's findings differ from the stream's; null when it read the whole stream right. */
+export function mismatchOf(contestant, found, expected) {
+  const wrong = [];
+  for (const field of contestant.checks) {
+    if (found[field] !== expected[field]) wrong.push(`${field} ${found[field]} (expected ${expected[field]})`);
+  }
+  if (found.verdict !== undefined && found.verdict !== 'complete') wrong.push(`verdict "${found.verdict}"`);
+  return wrong.length === 0 ? null : wrong.join(', ');
+}
+
+/** One target on one stream: the ratio per input both sides ran on; n/c where a side is missing or read wrong. */
+export function checkOf(target, results, spec) {
+  const parts = [];
+  for (const input of ['chunks', 'string']) {
+    const ours = results.get(`${target.ours}:${input}`);
+    const theirs = results.get(`${target.theirs}:${input}`);
+    if (!ours || !theirs) continue;
+    if (ours.wrong || theirs.wrong) parts.push({ input, ratio: null, pass: null });
+    else parts.push({ input, ratio: ours.mbps / theirs.mbps, pass: ours.mbps / theirs.mbps >= target.min });
+  }
+  if (parts.length === 0) return null;
+  return { target, spec, parts };
+}
+
+const pad = (text, width) => String(text).padEnd(width);
+const lpad = (text, width) => String(text).padStart(width);
+const mbps = (value) => (value === undefined ? '' : value.toFixed(1));
+const verdictOf = (check) => (check.parts.some((part) => part.pass === null) ? 'n/c ' : check.parts.every((part) => part.pass) ? 'PASS' : 'MISS');
+const ratioText = (part) => `${part.input} ${part.ratio === null ? 'n/c' : `${part.ratio.toFixed(2)}×`}`;
+
+export function printStream(stream, results, checks) {
+  const { spec, megabytes, expected } = stream;
+  console.log(`\n── ${spec.title} · ${(stream.bytes.length / 1e6).toFixed(1)} MB · ${expected.frames.toLocaleString('en-US')} frames · ${expected.textLength.toLocaleString('en-US')} chars of text · ${expected.toolCalls} tool calls`);
+  console.log(`  ${pad('MB/s (best run)', 48)}${lpad('chunks', 9)}${lpad('string', 9)}`);
+  const seen = new Set();
+  for (const { contestant } of results.values()) {
+    if (seen.has(contestant.id)) continue;
+    seen.add(contestant.id);
+    const chunks = results.get(`${contestant.id}:chunks`) ?? results.get(`${contestant.id}:payloads`);
+    const string = results.get(`${contestant.id}:string`);
+    const wrong = chunks?.wrong ?? string?.wrong;
+    console.log(`  ${pad(contestant.label, 48)}${lpad(mbps(chunks?.mbps), 9)}${lpad(mbps(string?.mbps), 9)}${wrong ? `  READ WRONG: ${wrong}` : ''}`);
+  }
+  const ours = results.get('ours-reconstruct:chunks')?.found;
+  if (ours?.findingCounts && Object.keys(ours.findingCounts).length > 0) console.log(`  reconstruct() findings: ${JSON.stringify(ours.findingCounts)}`);
+  for (const check of checks) console.log(`  ${verdictOf(check)} ${pad(check.target.what, 66)} ${check.parts.map(ratioText).join('  ')}  (target ≥ ${check.target.min}×)`);
+  void megabytes;
+}
+
+/** Memory table per stream, and the memory target: ours no more than eventsource-parser + JSON.parse. */
+export function printMemory(results, streams, measured) {
+  for (const spec of streams) {
+    const rows = results.filter((row) => row.stream === spec.name);
+    if (rows.length === 0) continue;
+    console.log(`\n  ${spec.title}`);
+    console.log(`  ${pad('', 42)}${lpad('peak RSS', 10)}${lpad('baseline', 10)}${lpad('growth', 9)}${lpad('peak heap', 11)}  MB (2^20 bytes)`);
+    for (const row of rows) {
+      if (row.error) {
+        console.log(`  ${pad(row.contestant, 42)} failed: ${row.error}`);
+        continue;
+      }
+      const cells = [row.peakRssMB, row.baselineRssMB, row.peakRssMB - row.baselineRssMB, row.peakHeapMB].map((value) => value.toFixed(0));
+      console.log(`  ${pad(labelOf(spec, row.contestant), 42)}${lpad(cells[0], 10)}${lpad(cells[1], 10)}${lpad(cells[2], 9)}${lpad(cells[3], 11)}`);
+    }
+    const entry = measured.filter((item) => item.spec === spec).at(-1);
+    const es = rows.find((row) => row.contestant === 'es-json' && !row.error);
+    for (const ours of ['ours-reconstruct', 'ours-reconstruct-lean']) {
+      const row = rows.find((item) => item.contestant === ours && !item.error);
+      if (!row || !es || !entry) continue;
+      const ratio = row.peakRssMB / es.peakRssMB;
+      const check = { target: { id: `memory-${ours}`, what: `peak RSS: ${labelOf(spec, ours)} / eventsource-parser + JSON.parse`, min: null }, spec, parts: [{ input: 'chunks', ratio, pass: ratio <= 1 }] };
+      entry.checks.push(check);
+      console.log(`  ${verdictOf(check)} ${pad(check.target.what, 66)} ${ratio.toFixed(2)}×  (target ≤ 1×)`);
+    }
+  }
+}
+
+const LABELS = {
+  'ours-decode': 'ours decode() (frames kept)',
+  'ours-decoder': 'ours createDecoder() (no JSON)',
+  es: 'eventsource-parser',
+  'es-json': 'eventsource-parser + JSON.parse',
+  'ours-reconstruct': 'ours reconstruct()',
+  'ours-reconstruct-lean': 'ours reconstruct({ frames: false })',
+};
+function labelOf(spec, id) {
+  if (id === 'sdk') return { 'openai-chat': 'openai finalChatCompletion()', 'openai-responses': 'openai finalResponse()', anthropic: '@anthropic-ai/sdk finalMessage()' }[spec.sdk] ?? 'SDK';
+  return LABELS[id] ?? id;
+}
+
+/** Every target on every stream, one line each, and the count of PASS and MISS. */
+export function printSummary(measured) {
+  console.log('\n── Targets');
+  const tally = { PASS: 0, MISS: 0, 'n/c ': 0 };
+  for (const { spec, megabytes, checks } of measured) {
+    for (const check of checks) {
+      const verdict = verdictOf(check);
+      tally[verdict] += 1;
+      const shown = check.parts.map((part) => (part.ratio === null ? `${part.input} n/c` : `${part.input} ${part.ratio.toFixed(2)}×`)).join('  ');
+      console.log(`  ${verdict} ${pad(`${spec.name} ${megabytes} MB`, 22)} ${pad(check.target.what, 66)} ${shown}`);
+    }
+  }
+  console.log(`  ${tally.PASS} PASS, ${tally.MISS} MISS, ${tally['n/c ']} not comparable (a contestant read the stream wrong)`);
+}
