@@ -16,7 +16,7 @@ type Json = Record<string, unknown>;
  * output sugar); the JSON copy also drops what is not data — `parsed_output` on text blocks and `__json_buf` on
  * tool blocks (non-enumerable) and `stop_details` when the SDK wrote `undefined` into it.
  */
-async function sdkFinal(body: Uint8Array | string, beta = false): Promise<Json> {
+async function sdkFinal(body: Uint8Array<ArrayBuffer> | string, beta = false): Promise<Json> {
   const client = new Anthropic({
     apiKey: 'test',
     maxRetries: 0,
@@ -28,7 +28,7 @@ async function sdkFinal(body: Uint8Array | string, beta = false): Promise<Json> 
   return plain;
 }
 
-function bytes(name: string): Uint8Array {
+function bytes(name: string): Uint8Array<ArrayBuffer> {
   return new Uint8Array(readFileSync(join(DIR, name)));
 }
 
