@@ -547,7 +547,9 @@ describe('frames table', () => {
   it('says what each frame carried and which carried content', () => {
     const result = reconstruct(
       [
-        delta(0, { role: 'assistant', content: 'Hello!' }),
+        delta(0, { role: 'assistant', content: '' }),
+        delta(0, {}),
+        delta(0, { content: 'Hello!' }),
         delta(0, { tool_calls: [{ index: 1, id: 'call_9', type: 'function', function: { name: 'f', arguments: '{"a":1}' } }] }),
         delta(0, {}, 'tool_calls'),
         chunk([], { usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } }),
@@ -555,6 +557,8 @@ describe('frames table', () => {
       ].join(''),
     );
     expect(result.frames.map((frame) => [frame.type, frame.carried, frame.progress])).toEqual([
+      ['chat.completion.chunk', 'role assistant (choice 0)', false],
+      ['chat.completion.chunk', 'nothing to assemble', false],
       ['chat.completion.chunk', 'text +6 chars to choice 0', true],
       ['chat.completion.chunk', 'tool call 1 starts: f (call_9); tool call 1 arguments +7 chars', true],
       ['chat.completion.chunk', 'finish_reason tool_calls (choice 0)', false],

@@ -105,6 +105,8 @@ interface FrameNotes {
   frame: FrameRecord;
   carried: string[];
   progress: boolean;
+  /** Roles the frame set, named only when it carried nothing else. */
+  roles: string[];
 }
 
 // ── The assembler ────────────────────────────────────────────────────────────────────────────────────────
@@ -135,11 +137,12 @@ class ChatAssembler implements Assembler {
     if (payload.kind === 'done') return this.done(frame);
     const value = payload.value;
     if (frame.event === 'error' || (isObject(value) && Boolean(value.error))) return this.errorFrame(frame, value);
-    const notes: FrameNotes = { frame, carried: [], progress: false };
+    const notes: FrameNotes = { frame, carried: [], progress: false, roles: [] };
     this.checkEvent(frame);
     if (isObject(value)) this.readChunk(notes, value);
     else this.notAssembled(notes, `frame:${kindOf(value)}`, `Frame ${frame.index}'s data is ${kindOf(value)}, not a chunk object; it was not assembled. Send one \`chat.completion.chunk\` object per frame.`, `data is ${kindOf(value)}`);
-    frame.carried = notes.carried.length > 0 ? notes.carried.join('; ') : 'nothing to assemble';
+    const carried = notes.carried.length > 0 ? notes.carried : notes.roles;
+    frame.carried = carried.length > 0 ? carried.join('; ') : 'nothing to assemble';
     frame.progress = notes.progress;
   }
 
@@ -314,8 +317,10 @@ class ChatAssembler implements Assembler {
       const value = delta[key];
       switch (key) {
         case 'role':
-          if (typeof value === 'string') state.role = value;
-          else if (value != null) this.badDeltaField(notes, state, key, value);
+          if (typeof value === 'string') {
+            state.role = value;
+            notes.roles.push(`role ${value} (choice ${state.index})`);
+          } else if (value != null) this.badDeltaField(notes, state, key, value);
           break;
         case 'content':
           this.readContent(notes, state, value);
