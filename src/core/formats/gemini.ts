@@ -428,6 +428,13 @@ function createAssembler(context: { findings: FindingList }): Assembler {
     }
     if (afterEnd(frame)) return;
     if ('error' in value) return readError(frame, value);
+    const keys = Object.keys(value);
+    if (keys.length > 0 && !keys.some((key) => TOP_LEVEL_FIELDS.has(key))) {
+      frame.type = typeof value.type === 'string' ? value.type : null;
+      frame.carried = 'not a Gemini frame: not read';
+      raise('unknown event', frame, `Frame ${frame.index} carries none of a GenerateContentResponse's fields (it has ${keys.slice(0, 4).map((key) => `\`${key}\``).join(', ')}); it is not a Gemini frame and was not read.`);
+      return;
+    }
     frame.type = 'GenerateContentResponse';
     readResponse(frame, value);
   }
