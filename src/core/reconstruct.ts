@@ -203,7 +203,7 @@ function createRouter(given: FormatModule | null, decodeFindings: FindingList) {
         }
       }
       if (votes.size > 1) {
-        const named = [...votes.entries()].map(([name, count]) => `${count} ${formatModule(name).title}`).join(', ');
+        const named = [...votes.entries()].sort((a, b) => b[1] - a[1]).map(([name, count]) => `${count} ${formatModule(name).title}`).join(', ');
         findings.add(
           'mixed',
           `The frames name more than one format (${named}); the stream was read as ${chosen.title}, the format most frames name. Pass \`format\` to read it as another.`,

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { isReconstruction, reconstruct } from '../src/index.js';
+
+const chunk = (content: string, finish: string | null = null) =>
+  `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { content }, finish_reason: finish }] })}\n\n`;
+const messageStart =
+  'event: message_start\ndata: {"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","model":"claude","content":[],"stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":1,"output_tokens":0}}}\n\n';
+
+describe('reconstruct()', () => {
+  it('reads the stream again as the majority format when the first frame named another', () => {
+    const result = reconstruct(messageStart + chunk('a') + chunk('b') + chunk('c', 'stop') + 'data: [DONE]\n\n');
+    expect(result.format).toBe('chat-completions');
+    expect(result.choices[0]?.text).toBe('abc');
+    expect(result.findingCounts).toEqual({ 'unknown event': 1, mixed: 1 });
+    expect(result.findings[0]).toMatchObject({ code: 'unknown event', line: 1, frame: 0 });
+    expect(result.frames[0]?.carried).toMatch(/not read/);
+    expect(result.findings.find((f) => f.code === 'mixed')?.message).toContain('3 Chat Completions, 1 Anthropic Messages');
+  });
+
+  it('gives the same result for every way of cutting the input', () => {
+    const text = chunk('Hello, ') + chunk('wörld 🌍') + chunk('', 'stop') + 'data: [DONE]\n\n';
+    const whole = JSON.stringify(reconstruct(text));
+    const bytes = new TextEncoder().encode(text);
+    for (const size of [1, 2, 3, 7, 64]) {
+      const pieces: Uint8Array[] = [];
+      for (let at = 0; at < bytes.length; at += size) pieces.push(bytes.subarray(at, at + size));
+      expect(JSON.stringify(reconstruct(pieces))).toBe(whole);
+    }
+  });
+
+  it('is branded for the matchers, and the brand does not show in JSON', () => {
+    const result = reconstruct(chunk('x', 'stop') + 'data: [DONE]\n\n');
+    expect(isReconstruction(result)).toBe(true);
+    expect(isReconstruction(JSON.parse(JSON.stringify(result)))).toBe(false);
+    expect(Object.keys(result)).not.toContain('brand');
+  });
+
+  it('reads an empty input as no format, did not finish, with the empty finding', () => {
+    const result = reconstruct('');
+    expect(result).toMatchObject({ format: null, verdict: 'did not finish', outcome: 'dropped', choices: [] });
+    expect(result.findingCounts).toEqual({ empty: 1 });
+  });
+
+  it('keeps no frames table when asked not to', () => {
+    const result = reconstruct(chunk('x', 'stop') + 'data: [DONE]\n\n', { frames: false });
+    expect(result.frames).toEqual([]);
+    expect(result.choices[0]?.text).toBe('x');
+  });
+
+  it('throws only on misuse, saying what to pass', () => {
+    expect(() => reconstruct(42 as never)).toThrow(/takes the stream's text/);
+    expect(() => reconstruct('', { format: 'openai' as never })).toThrow(/options.format must be one of 'chat-completions'/);
+    expect(() => reconstruct('', null as never)).toThrow(/options must be an object/);
+    expect(() => reconstruct(new ReadableStream() as never)).toThrow(/reconstructStream/);
+  });
+});
