@@ -8,7 +8,8 @@
  *   are of the same kind (answer or `thought`) and it carries no `thoughtSignature`; a signed part starts a new part,
  *   so a signature stays with the text it arrived with. Other parts are kept whole and in order.
  * - A tool call's `id` is the `functionCall.id` when there is one, else `call_<candidate>_<n>` (n counts that
- *   candidate's calls from 0); the synthetic id appears only in `choices`, never in `response`.
+ *   candidate's calls from 0); the synthetic id appears only in `choices`, never in `response`. A call without
+ *   `args` has the arguments `{}`.
  * - Streamed arguments (Vertex `willContinue` / `partialArgs`) are built into one `{name, args}` part, as the
  *   non-streamed API returns the call.
  * - Every response candidate carries its `index`; other candidate fields keep their latest non-empty value, except
@@ -207,14 +208,15 @@ function createAssembler(context: { findings: FindingList }): Assembler {
     }
     if (typeof part.text === 'string') return readText(candidate, part, part.text, at);
     if ('functionCall' in part) return readFunctionCall(candidate, part, at);
-    const kind = Object.keys(part).find((key) => !PART_FLAGS.has(key)) ?? 'a part with no data';
+    const kind = Object.keys(part).find((key) => !PART_FLAGS.has(key));
+    const named = kind === undefined ? 'a part with no data member' : `a \`${kind}\` part`;
     candidate.parts.push(part);
-    at.carried.push(`${kind} part to candidate ${candidate.index}`);
-    at.frame.progress = true;
+    at.carried.push(`${kind ?? 'empty'} part to candidate ${candidate.index}`);
+    if (kind !== undefined) at.frame.progress = true;
     notAssembled(
-      `kind:${kind}`,
+      `kind:${kind ?? ''}`,
       at.frame,
-      `Frame ${at.frame.index} carries a \`${kind}\` part (candidate ${candidate.index}). It is kept in response.candidates[].content.parts, but it is neither text nor a function call, so the choice's text and tool calls leave it out.`,
+      `Frame ${at.frame.index} carries ${named} (candidate ${candidate.index}). It is kept in response.candidates[].content.parts, but it is neither text nor a function call, so the choice's text and tool calls leave it out.`,
     );
   }
 
