@@ -298,6 +298,13 @@ describe('assembly', () => {
     expect(choice.logprobs).toEqual({ content: [token('a'), token('b')], refusal: null });
   });
 
+  it('appends a very long logprobs list without overflowing the call stack', () => {
+    const zeros = new Array<number>(300_000).fill(0);
+    const result = reconstruct([delta(0, { role: 'assistant', content: 'a' }, null, { logprobs: { content: zeros } }), delta(0, { content: 'b' }, 'stop', { logprobs: { content: zeros } }), DONE].join(''));
+    expect(result.findings).toEqual([]);
+    expect((result.response as { choices: Array<{ logprobs: { content: unknown[] } }> }).choices[0]!.logprobs.content).toHaveLength(600_000);
+  });
+
   it('reads usage from the usage-only last chunk, and from x_groq.usage when there is no top-level usage', () => {
     const usage = { prompt_tokens: 3, completion_tokens: 2, total_tokens: 5 };
     const openai = reconstruct([delta(0, { role: 'assistant', content: 'hi' }, null, {}), delta(0, {}, 'stop'), chunk([], { usage }), DONE].join(''));
@@ -600,6 +607,13 @@ describe('synthesize', () => {
     expect(chunks[chunks.length - 2]!.choices[0]!.finish_reason).toBe('tool_calls');
     expect(chunks[chunks.length - 1]).toMatchObject({ choices: [], usage: response.usage });
     expect(reconstruct(text).response).toEqual(response);
+  });
+
+  it('writes a long answer cut into one-character pieces (no call-stack overflow) and reads it back', () => {
+    const long = { ...response, choices: [{ ...response.choices[0]!, message: { role: 'assistant', content: 'x'.repeat(200_000), refusal: null } }] };
+    const result = reconstruct(chatCompletions.synthesize(long, { pieceSize: 1 }), { frames: false });
+    expect(result.choices[0]!.text).toHaveLength(200_000);
+    expect(result.response).toEqual(long);
   });
 
   it('throws a TypeError for something that is not a chat.completion', () => {

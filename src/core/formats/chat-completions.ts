@@ -38,6 +38,11 @@ function isIndex(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0;
 }
 
+/** Appends in a loop: spreading a long array into push() overflows the call stack. */
+function append(target: unknown[], items: readonly unknown[]): void {
+  for (const item of items) target.push(item);
+}
+
 /** Copies a field the assembly passes through; `__proto__` is skipped so a payload cannot reach a prototype. */
 function setField(target: Json, key: string, value: unknown): void {
   if (key !== '__proto__') target[key] = value;
@@ -300,7 +305,7 @@ class ChatAssembler implements Assembler {
       const value = logprobs[key];
       const current = target[key];
       if (Array.isArray(value)) {
-        if (Array.isArray(current)) current.push(...(value as unknown[]));
+        if (Array.isArray(current)) append(current, value);
         else setField(target, key, [...(value as unknown[])]);
       } else if (!(key in target) || (value != null && !Array.isArray(current))) {
         setField(target, key, value);
@@ -759,10 +764,10 @@ function choiceChunks(choice: Json, options: SynthesizeOptions): ChunkChoice[] {
     if (typeof message[key] === 'string') for (const piece of cut(message[key], options)) deltas.push({ [key]: piece });
   }
   if (Array.isArray(message.reasoning_details)) for (const entry of message.reasoning_details) deltas.push({ reasoning_details: [entry] });
-  deltas.push(...contentDeltas(message.content, options));
+  append(deltas, contentDeltas(message.content, options));
   if (typeof message.refusal === 'string') for (const piece of cut(message.refusal, options)) deltas.push({ refusal: piece });
-  if (Array.isArray(message.tool_calls)) message.tool_calls.forEach((call, position) => deltas.push(...toolCallDeltas(call, position, options)));
-  if (isObject(message.function_call)) deltas.push(...functionCallDeltas(message.function_call, options));
+  if (Array.isArray(message.tool_calls)) message.tool_calls.forEach((call, position) => append(deltas, toolCallDeltas(call, position, options)));
+  if (isObject(message.function_call)) append(deltas, functionCallDeltas(message.function_call, options));
   if (isObject(message.audio)) deltas.push({ audio: message.audio });
   const chunks: ChunkChoice[] = deltas.map((delta) => ({ index, delta, logprobs: null, finish_reason: null }));
   chunks.push(finishChunk(choice, index));
@@ -827,14 +832,16 @@ function chunkBase(response: Json): Json {
 /** Takes the choices' chunks in turn (at random when `random` is given), as `n > 1` streams interleave them. */
 function interleave(queues: ChunkChoice[][], random: SynthesizeOptions['random']): ChunkChoice[] {
   const order: ChunkChoice[] = [];
-  const live = queues.filter((queue) => queue.length > 0);
+  const live = queues.filter((queue) => queue.length > 0).map((queue) => ({ queue, next: 0 }));
   let turn = 0;
   while (live.length > 0) {
     const at = random ? pieceLength(live.length, random) - 1 : turn % live.length;
-    const queue = live[at];
-    const next = queue?.shift();
-    if (next) order.push(next);
-    if (!queue || queue.length === 0) live.splice(at, 1);
+    const cursor = live[at];
+    if (!cursor) break;
+    const chunk = cursor.queue[cursor.next];
+    if (chunk) order.push(chunk);
+    cursor.next += 1;
+    if (cursor.next >= cursor.queue.length) live.splice(at, 1);
     else turn += 1;
   }
   return order;
