@@ -14,9 +14,10 @@ export function stringOf(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
 }
 
-/** A JSON copy: the assembly patches items in place, and the payloads it read must stay as they arrived. */
+/** A deep copy: the assembly patches items in place, and the payloads it read must stay as they arrived. Not a
+ * JSON round trip, which would turn the `-0.0` some servers send as a logprob into 0. */
 export function copy<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value)) as T;
+  return structuredClone(value);
 }
 
 export function chars(count: number): string {
