@@ -1,7 +1,15 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', cli: 'src/cli.ts' },
+  entry: {
+    index: 'src/index.ts',
+    cli: 'src/cli.ts',
+    matchers: 'src/matchers/index.ts',
+    serializer: 'src/serializer.ts',
+    vitest: 'src/vitest.ts',
+    'vitest-plugin': 'src/vitest-plugin/index.ts',
+    jest: 'src/jest.ts',
+  },
   format: ['esm', 'cjs'],
   dts: true,
   clean: true,

@@ -14,6 +14,7 @@ export type {
 export { FINDINGS, FINDING_CODES, FINDINGS_LISTED_PER_CODE, isFindingCode } from './findings.js';
 export type { Finding, FindingCode, FindingEntry, Severity } from './findings.js';
 export type { StreamText } from './input/chunks.js';
+export { reconstructStream, isStreamSource, type StreamInput, type StreamOptions, type StreamReconstruction, type StreamSource, type StreamSourceFacts } from './input/stream.js';
 export { reconstruct, createReconstruction, isReconstruction, RECONSTRUCTION_BRAND } from './reconstruct.js';
 export type { ReconstructionSession } from './reconstruct.js';
 export { FORMAT_MODULES, formatModule } from './formats/registry.js';

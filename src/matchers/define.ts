@@ -1,0 +1,78 @@
+import { isReconstruction } from '../core/index.js';
+import type { MatcherContext, MatcherResult, MessageStyle } from './context.js';
+import { resolveReceived, ReceivedTypeError, type ReadOptions, type Received } from './input.js';
+import { failureMessage, type Outcome } from './message.js';
+import type { SseMatcherName } from './types.js';
+
+/** One matcher, free of any runner: how it reads its arguments and what it decides about a reconstruction. */
+export interface MatcherCheck<Args extends unknown[]> {
+  name: SseMatcherName;
+  /** The argument labels in the hint: `expect(received).toHaveFinding(code, options)`. */
+  hint(args: Args): { expected: string; secondArgument?: string };
+  /** Throws a TypeError for arguments that are not usable, before any stream is read. */
+  validate?(args: Args): void;
+  readOptions?(args: Args): ReadOptions;
+  evaluate(context: MatcherContext, received: Received, args: Args): Outcome;
+}
+
+export type MatcherFunction = (this: MatcherContext, received: unknown, ...args: unknown[]) => MatcherResult | Promise<MatcherResult>;
+
+/** The function a runner's `expect.extend` takes: checks at once on text and reconstructions, awaits streams. */
+export function toMatcherFunction<Args extends unknown[]>(check: MatcherCheck<Args>, style: MessageStyle): MatcherFunction {
+  return function matcher(this: MatcherContext, received: unknown, ...rest: unknown[]) {
+    const args = rest as Args;
+    const hint = hintOf(this, check, args);
+    let resolved: Received | Promise<Received>;
+    try {
+      check.validate?.(args);
+      resolved = resolveReceived(received, check.readOptions?.(args) ?? {});
+    } catch (error) {
+      throw usageError(this, hint, error, received);
+    }
+    if (resolved instanceof Promise) return resolved.then((value) => resultOf(this, style, check, hint, value, args));
+    return resultOf(this, style, check, hint, resolved, args);
+  };
+}
+
+function resultOf<Args extends unknown[]>(context: MatcherContext, style: MessageStyle, check: MatcherCheck<Args>, hint: string, received: Received, args: Args): MatcherResult {
+  let outcome: Outcome;
+  try {
+    outcome = check.evaluate(context, received, args);
+  } catch (error) {
+    if (error instanceof TypeError) throw usageError(context, hint, error, received);
+    throw error;
+  }
+  const result: MatcherResult = { pass: outcome.pass, message: () => failureMessage(context, style, hint, received, outcome) };
+  // Vitest draws its diff from these; on a `.not` failure both sides are alike, so no diff.
+  if (outcome.diff && !context.isNot) {
+    result.expected = outcome.diff.expected;
+    result.actual = outcome.diff.actual;
+  }
+  return result;
+}
+
+function hintOf<Args extends unknown[]>(context: MatcherContext, check: MatcherCheck<Args>, args: Args): string {
+  const labels = check.hint(args);
+  return context.utils.matcherHint(check.name, 'received', labels.expected, {
+    isNot: context.isNot,
+    promise: context.promise,
+    ...(labels.secondArgument ? { secondArgument: labels.secondArgument } : {}),
+  });
+}
+
+/** A wrong argument or received value fails the test with the hint and what to pass, whether or not `.not`. */
+function usageError(context: MatcherContext, hint: string, error: unknown, received: unknown): Error {
+  const text = error instanceof Error ? error.message : String(error);
+  const label = context.utils.BOLD_WEIGHT('Matcher error');
+  const shown = error instanceof ReceivedTypeError ? `\n\nReceived: ${context.utils.printReceived(received)}` : '';
+  // A reconstruction at hand: say what it is, so the reader knows which stream this was.
+  const about = isReconstruction(received) ? `\n\nStream: ${received.summary}` : '';
+  const usage = new Error(`${hint}\n\n${label}: ${text}${shown}${about}`);
+  if (error instanceof Error && !(error instanceof TypeError)) usage.cause = error;
+  return usage;
+}
+
+/** The hint labels of a matcher with one expected argument and optional options. */
+export function expectedAndOptions(args: readonly unknown[]): { expected: string; secondArgument?: string } {
+  return args[1] === undefined ? { expected: 'expected' } : { expected: 'expected', secondArgument: 'options' };
+}

@@ -1,0 +1,52 @@
+import type { MessageStyle } from './context.js';
+import { type MatcherCheck, type MatcherFunction, toMatcherFunction } from './define.js';
+import { toArriveWithin } from './to-arrive-within.js';
+import { toBeComplete } from './to-be-complete.js';
+import { toBeFormat } from './to-be-format.js';
+import { toHaveFinding } from './to-have-finding.js';
+import { toHaveNoFindings } from './to-have-no-findings.js';
+import { toHaveOutcome } from './to-have-outcome.js';
+import { toHaveText } from './to-have-text.js';
+import { toHaveToolCall } from './to-have-tool-call.js';
+import { toHaveToolCalls } from './to-have-tool-calls.js';
+import { toHaveUsage } from './to-have-usage.js';
+import { toHaveVerdict } from './to-have-verdict.js';
+import { toReconstructAs } from './to-reconstruct-as.js';
+import { toStopWith } from './to-stop-with.js';
+import type { SseMatcherName } from './types.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each check has its own argument tuple
+const CHECKS: Record<SseMatcherName, MatcherCheck<any>> = {
+  toReconstructAs,
+  toHaveNoFindings,
+  toHaveFinding,
+  toBeComplete,
+  toHaveVerdict,
+  toHaveOutcome,
+  toBeFormat,
+  toHaveText,
+  toHaveToolCall,
+  toHaveToolCalls,
+  toStopWith,
+  toHaveUsage,
+  toArriveWithin,
+};
+
+export type SseMatcherFunctions = Record<SseMatcherName, MatcherFunction>;
+
+/**
+ * The matchers for `expect.extend`. `'jest'` puts the diff in the message (every Jest-compatible `expect` shows
+ * it); `'vitest'` returns `actual`/`expected` and lets Vitest draw the diff.
+ */
+export function createMatchers(style: MessageStyle = 'jest'): SseMatcherFunctions {
+  const entries = Object.entries(CHECKS).map(([name, check]) => [name, toMatcherFunction(check, style)]);
+  return Object.fromEntries(entries) as SseMatcherFunctions;
+}
+
+/** The matchers for any Jest-compatible `expect.extend`, with no runner imported and nothing registered. */
+export const matchers: SseMatcherFunctions = createMatchers('jest');
+
+export type { MatcherContext, MatcherResult, MessageStyle } from './context.js';
+export type { MatcherFunction } from './define.js';
+export type * from './types.js';
+export type { SseAsymmetricMatchers } from './asymmetric.js';

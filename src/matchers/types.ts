@@ -1,0 +1,88 @@
+import type { FindingCode, FormatName, Outcome, Verdict } from '../core/index.js';
+
+/** Something that matches a value in `equals`: `expect.any(String)`, `expect.objectContaining({...})`, … */
+export interface AsymmetricMatcherLike {
+  asymmetricMatch(other: unknown, ...rest: unknown[]): boolean;
+}
+
+export interface ToReconstructAsOptions {
+  /**
+   * Paths left out of both sides before comparing: fields that vary between calls. Dots and brackets, `*` for any
+   * key or index: `'id'`, `'created'`, `'choices[*].message.tool_calls[*].id'`.
+   */
+  ignore?: readonly string[];
+  /** Read the stream as this format instead of telling it from the frames (raw inputs only). */
+  format?: FormatName;
+}
+
+export interface ToHaveNoFindingsOptions {
+  /** Finding codes that are expected here and do not fail the check. */
+  ignore?: readonly FindingCode[];
+}
+
+export interface ToHaveFindingOptions {
+  /** Exactly this many findings of the code (with the other filters applied) instead of at least one. */
+  count?: number;
+  /** At this 1-based input line (0 for findings about the whole stream). */
+  line?: number;
+  /** About this frame (0-based index into `frames`). */
+  frame?: number;
+  /** Its message contains this text, matches this RegExp, or matches this asymmetric matcher. */
+  message?: string | RegExp | AsymmetricMatcherLike;
+}
+
+export interface ToHaveTextOptions {
+  /** Which choice (default 0). */
+  choice?: number;
+}
+
+export interface ToStopWithOptions {
+  /** Check only this choice; by default every choice must stop with the reason. */
+  choice?: number;
+}
+
+/** One expected tool call: its name, or its name with the input (the parsed arguments) and id to compare. */
+export type ExpectedToolCall = string | { name: string | AsymmetricMatcherLike; input?: unknown; id?: string | AsymmetricMatcherLike };
+
+export interface ArrivalLimits {
+  /** From the start of reading (or `startedAt`) to the first chunk; live streams only. */
+  firstByteMs?: number;
+  /** From the first frame to the first frame that carried content. */
+  firstContentMs?: number;
+  /** The longest gap between content frames (or from the last one to the end). */
+  idleMs?: number;
+  /** From the first frame to the last. */
+  totalMs?: number;
+}
+
+/**
+ * The matchers, for one runner's return type `R`. On text, bytes, chunks or a reconstruction they check at once;
+ * on a `Response`, `ReadableStream` or async iterable they read the stream and return a Promise: `await` them.
+ */
+export interface SseMatchers<R> {
+  /** The equivalent non-streamed response equals `expected` (asymmetric matchers work inside it). */
+  toReconstructAs(expected: unknown, options?: ToReconstructAsOptions): R | Promise<void>;
+  /** No findings at all, or none but the codes in `ignore`. */
+  toHaveNoFindings(options?: ToHaveNoFindingsOptions): R | Promise<void>;
+  /** At least one finding of `code` (or exactly `count`), optionally at a line, a frame, with a message. */
+  toHaveFinding(code: FindingCode, options?: ToHaveFindingOptions): R | Promise<void>;
+  /** The verdict is `complete`: the answer finished and the whole stream is there. */
+  toBeComplete(): R | Promise<void>;
+  toHaveVerdict(verdict: Verdict): R | Promise<void>;
+  toHaveOutcome(outcome: Outcome): R | Promise<void>;
+  toBeFormat(format: FormatName): R | Promise<void>;
+  /** The text of a choice (default 0): equal to a string, matching a RegExp or an asymmetric matcher. */
+  toHaveText(text: string | RegExp | AsymmetricMatcherLike, options?: ToHaveTextOptions): R | Promise<void>;
+  /** Some choice has a tool call of this name (and, when given, this input: the parsed arguments). */
+  toHaveToolCall(name: string, input?: unknown): R | Promise<void>;
+  /** The tool calls of all choices, in order, are exactly these. */
+  toHaveToolCalls(calls: readonly ExpectedToolCall[]): R | Promise<void>;
+  /** Every choice (or the one named) stopped with this finish reason, as the provider wrote it. */
+  toStopWith(reason: string | AsymmetricMatcherLike, options?: ToStopWithOptions): R | Promise<void>;
+  /** The usage holds these fields (a partial match, in the provider's field names). */
+  toHaveUsage(usage: Record<string, unknown>): R | Promise<void>;
+  /** Arrival times (live, or a timestamped capture's stamps) are within these limits. */
+  toArriveWithin(limits: ArrivalLimits): R | Promise<void>;
+}
+
+export type SseMatcherName = keyof SseMatchers<void>;
