@@ -412,6 +412,14 @@ describe('hand-made streams: findings', () => {
     expect(result.findingCounts['no end']).toBeUndefined();
   });
 
+  it('error event: `event: error` whose data has an error object but no type', () => {
+    const body = stream(start()) + 'event: error\ndata: {"error":{"type":"api_error","message":"Internal"}}\n\n';
+    const result = reconstruct(body);
+    expect(only(result, 'error event')).toMatchObject({ frame: 1, line: lineOf(1) });
+    expect(result.error).toEqual({ type: 'api_error', message: 'Internal' });
+    expect(result.outcome).toBe('error_event');
+  });
+
   it('no finish reason: message_stop with no message_delta', () => {
     const body = stream(start(), blockStart(0, { type: 'text', text: '' }), text(0, 'x'), stop(0), END);
     const result = reconstruct(body);
@@ -493,7 +501,7 @@ describe('hand-made streams: assembly, verdicts and outcomes', () => {
       { index: 0, id: 'toolu_a', name: 'add', arguments: '{"a": 1, "b": [2]}', input: { a: 1, b: [2] } },
       { index: 1, id: 'toolu_b', name: 'roll', arguments: '{"player":"p1"}', input: { player: 'p1' } },
     ]);
-    expect(result.frames[3]).toMatchObject({ carried: 'tool call 0 input +9 chars', progress: true });
+    expect(result.frames[3]).toMatchObject({ carried: 'tool call 0 arguments +9 chars', progress: true });
   });
 
   it('message_delta carries container and top-level fields onto the message', () => {

@@ -140,6 +140,8 @@ class AnthropicAssembler implements Assembler {
     const type = isObject(value) && typeof value.type === 'string' ? value.type : null;
     frame.type = type;
     if (this.ended) return this.readAfterEnd(frame, type);
+    // `event: error` with an error object and no type: Anthropic's SDK throws on the event name alone.
+    if (frame.event === 'error' && isObject(value) && type === null && isObject(value.error)) return this.readError(frame, value);
     if (!isObject(value) || type === null) return this.notAnEvent(frame, value);
     this.checkEventName(frame, type);
     this.dispatch(frame, type, value);
@@ -186,7 +188,7 @@ class AnthropicAssembler implements Assembler {
     this.add(
       'unknown event',
       this.at(frame),
-      `Frame ${frame.index} is \`data: [DONE]\`, which Anthropic Messages streams do not send: \`message_stop\` ends them. It was not read; if a relay adds it, it should come after \`message_stop\` or not at all.`,
+      `Frame ${frame.index} is \`data: [DONE]\`, which Anthropic Messages streams do not send: \`message_stop\` ends them. It was not read; a relay that adds it should not.`,
     );
   }
 
@@ -487,7 +489,7 @@ class AnthropicAssembler implements Assembler {
   private appendInput(frame: FrameRecord, state: BlockState, piece: unknown): void {
     if (typeof piece !== 'string') return this.notApplied(frame, state, 'an `input_json_delta` whose `partial_json` is not a string');
     state.json = (state.json ?? '') + piece;
-    frame.carried = `${state.type === 'tool_use' ? 'tool call' : state.type} ${state.index} input +${piece.length} chars`;
+    frame.carried = state.type === 'tool_use' ? `tool call ${state.index} arguments +${piece.length} chars` : `${state.type} ${state.index} input +${piece.length} chars`;
     frame.progress = piece.length > 0;
   }
 
