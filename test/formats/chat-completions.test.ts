@@ -343,6 +343,33 @@ describe('assembly', () => {
     expect(message(result)).not.toHaveProperty('token_id');
   });
 
+  it('joins a custom tool call: its input is free text, not checked as JSON', () => {
+    const result = reconstruct(
+      [
+        delta(0, { role: 'assistant', tool_calls: [{ index: 0, id: 'call_c', type: 'custom', custom: { name: 'grammar', input: 'SELECT ' } }] }),
+        delta(0, { tool_calls: [{ index: 0, custom: { input: '1;' } }] }),
+        delta(0, {}, 'tool_calls'),
+        DONE,
+      ].join(''),
+    );
+    expect(result.findings).toEqual([]);
+    expect(result.choices[0]!.toolCalls).toEqual([{ index: 0, id: 'call_c', name: 'grammar', arguments: 'SELECT 1;' }]);
+    expect(message(result).tool_calls).toEqual([{ id: 'call_c', type: 'custom', custom: { name: 'grammar', input: 'SELECT 1;' } }]);
+  });
+
+  it('joins audio output as the SDK does: id and expiry set, data and transcript appended', () => {
+    const result = reconstruct(
+      [
+        delta(0, { role: 'assistant', audio: { id: 'audio_1', data: 'AAA', transcript: 'Hel' } }),
+        delta(0, { audio: { data: 'BBB', transcript: 'lo' } }),
+        delta(0, { audio: { expires_at: 99 } }, 'stop'),
+        DONE,
+      ].join(''),
+    );
+    expect(message(result).audio).toEqual({ id: 'audio_1', data: 'AAABBB', transcript: 'Hello', expires_at: 99 });
+    expect(result.frames[0]!.progress).toBe(true);
+  });
+
   it('joins a legacy function_call', () => {
     const result = reconstruct([delta(0, { role: 'assistant', function_call: { name: 'f', arguments: '' } }), delta(0, { function_call: { arguments: '{"x":1}' } }), delta(0, {}, 'function_call'), DONE].join(''));
     expect(message(result).function_call).toEqual({ name: 'f', arguments: '{"x":1}' });
@@ -445,6 +472,12 @@ describe('findings', () => {
     const bare = reconstruct([delta(0, { role: 'assistant', content: 'x' }), `event: error\ndata: ${JSON.stringify({ message: 'overloaded' })}\n\n`].join(''));
     expect(bare.error).toEqual({ message: 'overloaded' });
     expect([bare.verdict, bare.outcome]).toEqual(['did not finish', 'error_event']);
+  });
+
+  it('error event: an `event: error` frame whose data is null still ends the stream in an error', () => {
+    const result = reconstruct([delta(0, { role: 'assistant', content: 'x' }), 'event: error\ndata: null\n\n'].join(''));
+    expect(result.error).toBe('null');
+    expect([result.verdict, result.outcome]).toEqual(['did not finish', 'error_event']);
   });
 
   it('after end: frames after [DONE] are listed and not assembled', () => {

@@ -175,7 +175,8 @@ class ChatAssembler implements Assembler {
   }
 
   private errorFrame(frame: FrameRecord, value: unknown): void {
-    const error = isObject(value) && value.error != null && value.error !== false ? value.error : value;
+    // An error frame whose data is `null` still ends the stream in an error: keep its data text as the error.
+    const error = (isObject(value) && value.error != null && value.error !== false ? value.error : value) ?? frame.data;
     this.error = error;
     this.endFrame = frame;
     if (isObject(value) && isObject(value.usage)) this.usage = value.usage;
