@@ -308,7 +308,7 @@ class ChatAssembler implements Assembler {
       if (Array.isArray(value)) {
         if (Array.isArray(current)) append(current, value);
         else setField(target, key, [...(value as unknown[])]);
-      } else if (!(key in target) || (value != null && !Array.isArray(current))) {
+      } else if (!Object.hasOwn(target, key) || (value != null && !Array.isArray(current))) {
         setField(target, key, value);
       }
     }
@@ -677,7 +677,7 @@ function mergeDetail(target: Json, entry: Json): void {
       target[key] = (typeof target[key] === 'string' ? target[key] : '') + value;
     } else if (value != null && value !== '') {
       setField(target, key, value);
-    } else if (!(key in target)) {
+    } else if (!Object.hasOwn(target, key)) {
       setField(target, key, value);
     }
   }
