@@ -40,6 +40,7 @@ export function why(context: MatcherContext, received: Received, outcome: Outcom
     lines.push(`${dim('HTTP:')} ${source.httpProblem ?? `${source.status ?? '?'}, ${source.contentType ?? 'no content type'}`}`);
   }
   if (source?.readError) lines.push(`${dim('Read:')} the stream failed after ${plural(source.chunks, 'chunk')}: ${source.readError}`);
+  if (received.error !== null && received.error !== undefined) lines.push(`${dim('Error:')} ${clip(compact(received.error), 300)}`);
   for (const detail of outcome.details ?? []) lines.push(detail);
   lines.push(...findingLines(context, received, outcome.findings ?? bySeverity(received.findings)));
   lines.push(...frameLines(context, received.frames));
@@ -98,6 +99,18 @@ export function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
+function compact(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
 export function quote(value: unknown): string {
   return typeof value === 'string' ? JSON.stringify(value) : String(value);
 }
@@ -133,7 +146,9 @@ function editDistance(a: string, b: string): number {
 /** Throws the usage error for an argument that is not one of `known`. */
 export function checkOneOf(what: string, value: unknown, known: readonly string[]): void {
   if (typeof value === 'string' && known.includes(value)) return;
-  throw new TypeError(`${what} must be one of ${known.map((name) => JSON.stringify(name)).join(', ')}; it is ${quote(value)}.${suggestion(value, known)}`);
+  // A near miss is named; the whole list only helps when nothing is close.
+  const help = suggestion(value, known) || ` It must be one of ${known.map((name) => JSON.stringify(name)).join(', ')}.`;
+  throw new TypeError(`${what} ${quote(value)} is not known.${help}`);
 }
 
 export function checkFindingCode(what: string, value: unknown): void {

@@ -22,7 +22,7 @@ export function stateCheck<Name extends 'toHaveVerdict' | 'toHaveOutcome' | 'toB
       return {
         pass: actual === value,
         failure: `Expected the ${noun} ${quote(value)}; it is ${actual === null ? 'none (no format was recognised)' : quote(actual)}.`,
-        notFailure: `Expected a ${noun} other than ${quote(value)}; it is ${quote(value)}.`,
+        notFailure: `Expected ${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun} other than ${quote(value)}; it is ${quote(value)}.`,
         diff: { expected: value, actual },
       };
     },
