@@ -207,6 +207,19 @@ describe('recorded streams', () => {
     expect(result.frames.slice(firstCompleted + 1).every((frame) => frame.carried === 'after the end: not read')).toBe(true);
   });
 
+  it('says which events it does not assemble, and which of them are newer than the event list it knows', () => {
+    const search = reconstruct(readStream('pydantic-ai--web-search-annotations.sse')).findings;
+    expect(search.map((finding) => finding.message.split(' ')[0])).toEqual([
+      'response.web_search_call.in_progress',
+      'response.web_search_call.searching',
+      'response.web_search_call.completed',
+    ]);
+    expect(search.every((finding) => !finding.message.includes('newer'))).toBe(true);
+    const patch = reconstruct(readStream('vercel--apply-patch-tool.sse')).findings;
+    expect(patch[0]!.message).toMatch(/^response\.apply_patch_call_operation_diff\.delta is an event this library does not assemble \(32 frames of this type, the first at frame 3\)/);
+    expect(patch.every((finding) => finding.message.endsWith('(a newer one?).'))).toBe(true);
+  });
+
   it('does not take a resumed stream starting at sequence_number 1 for a gap', () => {
     const result = reconstruct(readStream('pydantic-ai--background-resume-starting-after.sse'));
     expect(result.frames[0]!.type).toBe('response.queued');

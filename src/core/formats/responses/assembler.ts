@@ -333,7 +333,8 @@ export function createResponsesAssembler(context: AssemblyContext): Assembler {
     for (const [type, { frame, count }] of unassembled) {
       const more = count > 1 ? ` (${count} frames of this type, the first at frame ${frame.index})` : ` (frame ${frame.index})`;
       const result = final !== null ? 'the final response object carries its result' : 'no final response object carries its result';
-      raise(frame, 'not assembled', `${type} is an event this library does not assemble${more}; ${result}. They are marked in the frames table.`);
+      const newer = KNOWN_UNASSEMBLED_TYPES.has(type) ? '' : ' It is not among the documented events this library knows (a newer one?).';
+      raise(frame, 'not assembled', `${type} is an event this library does not assemble${more}; ${result}. They are marked in the frames table.${newer}`);
     }
   }
 
