@@ -116,8 +116,26 @@ export function dispatched(frames: readonly Frame[]): RefEvent[] {
   return frames.filter((f) => f.dispatched).map((f) => ({ event: f.event, data: f.data, lastEventId: f.lastEventId }));
 }
 
-/** Sorted, distinct cut positions in [1, length - 1] picked by fast-check, as indices into the input. */
-export function positionsFrom(raw: readonly number[], length: number): number[] {
+/**
+ * Cut positions in [1, length - 1] picked by fast-check: half anywhere, half within 20 of a CR or LF, where
+ * chunk boundaries matter (split CRLF, the last characters of a long line).
+ */
+export function positionsFrom(raw: readonly number[], input: string | Uint8Array | number): number[] {
+  const length = typeof input === 'number' ? input : input.length;
   if (length < 2) return [];
-  return raw.map((n) => 1 + (n % (length - 1)));
+  const ends = typeof input === 'number' ? [] : lineEnds(input);
+  return raw.map((n) => {
+    const end = ends[(n >> 1) % (ends.length || 1)];
+    if (n % 2 === 0 || end === undefined) return 1 + (n % (length - 1));
+    return Math.max(1, Math.min(length - 1, end + ((n >> 8) % 41) - 20));
+  });
+}
+
+function lineEnds(input: string | Uint8Array): number[] {
+  const ends: number[] = [];
+  for (let i = 0; i < input.length; i += 1) {
+    const code = typeof input === 'string' ? input.charCodeAt(i) : input[i];
+    if (code === 10 || code === 13) ends.push(i);
+  }
+  return ends;
 }

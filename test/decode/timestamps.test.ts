@@ -179,4 +179,13 @@ describe('the size bound in stamped captures', () => {
       expect(result.frames).toHaveLength(1);
     }
   });
+
+  it('a first line too large to hold still marks the capture as stamped, whole or in pieces', () => {
+    const line = `2025-03-01T12:00:00Z data: "${'y'.repeat(MAX_HELD_CHARS)}"`;
+    for (const input of [`${line}\n\n`, [line.slice(0, -8), `${line.slice(-8)}\n\n`]]) {
+      const result = decode(input);
+      expect(result.timestamped).toBe(true);
+      expect(result.stopped).toBe(true);
+    }
+  });
 });

@@ -156,6 +156,7 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
       pending = pending.length === 0 ? text.slice(start) : pending + text.slice(start);
       // Stop as soon as the unfinished line is sure to cross the bound, naming what ending it would name.
       if (!stopped && held + pending.length > MAX_HELD_CHARS && held + heldLength(pending) > MAX_HELD_CHARS) {
+        if (stamped === null) stamped = matchStamp(pending) !== null; // it would have decided, ending whole
         stopAtBound(frame?.line ?? lineNo + 1);
       }
       if (stopped) pending = pending.length > 0 ? ' ' : ''; // keep only that a line is open: its text is not read
@@ -399,7 +400,7 @@ function ignoredFieldMessage(field: string): string {
 }
 
 export function describe(value: unknown): string {
-  if (value === null) return 'null';
+  if (value === null || value === undefined) return String(value);
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return `an object (${Object.prototype.toString.call(value).slice(8, -1)})`;
   return `a ${typeof value}`;
