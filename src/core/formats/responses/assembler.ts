@@ -47,7 +47,7 @@ interface FirstAndCount {
 export function createResponsesAssembler(context: AssemblyContext): Assembler {
   const findings: FindingList = context.findings;
   const items = new Map<number, ItemState>();
-  const sequence: SequenceState = { last: null, numbered: false, missing: false };
+  const sequence: SequenceState = { last: null, numbered: false };
   const unassembled = new Map<string, FirstAndCount>();
   let snapshot: Json | null = null;
   let final: Json | null = null;

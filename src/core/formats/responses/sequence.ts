@@ -8,8 +8,6 @@ export interface SequenceState {
   last: number | null;
   /** Some event carried a number: from then on every event must. */
   numbered: boolean;
-  /** An event is missing (not merely out of order). */
-  missing: boolean;
 }
 
 const FIX = 'Find where events are dropped or reordered (a relay that buffers, a retry that replays).';
@@ -33,7 +31,6 @@ export function checkSequence(state: SequenceState, frame: FrameRecord, value: J
   if (number > last + 1) {
     const missing = number === last + 2 ? `event ${last + 1} is missing` : `events ${last + 1} to ${number - 1} are missing`;
     add(`Frame ${frame.index} has sequence_number ${number}, but the highest before it was ${last}: ${missing}.`);
-    state.missing = true;
     return true;
   }
   add(`Frame ${frame.index} has sequence_number ${number}, which is not after the highest before it (${last}): it is ${number === last ? 'repeated' : 'out of order'}.`);
