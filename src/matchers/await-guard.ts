@@ -32,7 +32,7 @@ export function guardMatchers<M extends Record<string, MatcherFunction>>(matcher
   for (const [name, matcher] of Object.entries(matchers)) {
     guarded[name] = function guardedMatcher(this: MatcherContext, received: unknown, ...args: unknown[]) {
       const result = matcher.call(this, received, ...args);
-      return result instanceof Promise ? (track(name, result, this.isNot) as unknown as Promise<MatcherResult>) : result;
+      return result instanceof Promise ? (track(name, result, this.isNot === true) as unknown as Promise<MatcherResult>) : result;
     };
   }
   return guarded as M;
@@ -49,7 +49,8 @@ function track(name: string, result: Promise<MatcherResult>, isNot: boolean): Th
     site: testStack(),
   };
   calls.push(call);
-  // The runner chains on the result synchronously inside `expect()`; anything after that is the test itself.
+  // The runner chains one handler on the result inside `expect()` (Vitest: then; Jest: then, catch). A consumer
+  // passes a rejection handler (`await`, a returned promise, Promise.all) or comes later.
   let plumbing = true;
   queueMicrotask(() => {
     plumbing = false;
@@ -57,20 +58,20 @@ function track(name: string, result: Promise<MatcherResult>, isNot: boolean): Th
   const wrap = (promise: Promise<unknown>): Thenable => {
     // Reported by the hook if nobody awaits it, instead of as an unhandled rejection outside any test.
     promise.catch(() => undefined);
-    const consume = () => {
-      if (!plumbing) call.consumed = true;
+    const consume = (handlesRejection: boolean) => {
+      if (handlesRejection || !plumbing) call.consumed = true;
     };
     return {
       then(onFulfilled, onRejected) {
-        consume();
+        consume(typeof onRejected === 'function');
         return wrap(promise.then(onFulfilled, onRejected));
       },
       catch(onRejected) {
-        consume();
+        consume(false);
         return wrap(promise.catch(onRejected));
       },
       finally(onFinally) {
-        consume();
+        consume(false);
         return wrap(promise.finally(onFinally));
       },
     };

@@ -26,7 +26,8 @@ export interface MatcherUtils {
 }
 
 export interface MatcherContext {
-  isNot: boolean;
+  /** Vitest leaves it undefined when there is no `.not`. */
+  isNot: boolean | undefined;
   promise: string;
   expand?: boolean;
   equals(a: unknown, b: unknown, customTesters?: Tester[], strictCheck?: boolean): boolean;
