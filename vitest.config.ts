@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     exclude: ['test/jest/**', 'node_modules/**', 'examples/**'],
-    testTimeout: 60_000,
+    testTimeout: 120_000,
+    setupFiles: ['test/setup/fast-check.ts'],
   },
 });

@@ -85,7 +85,10 @@ export interface ReconstructOptions {
   format?: FormatName;
   /** Deadlines for `stalled`, applied to timestamped captures and live arrival times. */
   deadlines?: Deadlines;
-  /** Keep the frames table in the result (default true). Turn off to save memory on very large streams. */
+  /**
+   * Keep the frames table in the result (default true). Turn off to save memory on very large streams; then a stream
+   * whose first frame names another format than most frames is read as that first format.
+   */
   frames?: boolean;
 }
 

@@ -38,7 +38,7 @@ export function createReconstruction(options: ReconstructOptions = {}): Reconstr
   const decodeFindings = new FindingList();
   const frames: FrameRecord[] = [];
   const keepFrames = options.frames !== false;
-  const router = createRouter(options.format ? formatModule(options.format) : null, decodeFindings);
+  const router = createRouter(options.format ? formatModule(options.format) : null, keepFrames);
   let firstArrival: number | undefined;
   let arrival: number | undefined;
 
@@ -123,9 +123,10 @@ const NO_FRAMES: Assembly = { choices: [], usage: null, response: null, error: n
 /**
  * Tells the format from what the frames carry and hands each frame to its assembler. The first frame that names a
  * format picks the assembler; frames before it wait. When the stream ends, the format most frames name wins; if
- * that is not the one picked, the frames are read again with the right assembler.
+ * that is not the one picked, the frames are read again with the right assembler (unless the frames table is off:
+ * then nothing is kept to read again, and the first format named stays).
  */
-function createRouter(given: FormatModule | null, decodeFindings: FindingList) {
+function createRouter(given: FormatModule | null, keepForRereading: boolean) {
   const votes = new Map<FormatName, number>();
   const waiting: Array<[FrameRecord, Payload]> = [];
   const bestOf: Array<FormatModule | null> = [];
@@ -135,6 +136,8 @@ function createRouter(given: FormatModule | null, decodeFindings: FindingList) {
   let assembler: Assembler | null = given ? given.createAssembler({ findings }) : null;
 
   function bestModule(frame: Frame, payload: Payload): FormatModule | null {
+    // The chosen format usually names its own frames: ask it first.
+    if (chosen !== null && chosen.recognise(frame, payload) === 2) return chosen;
     let best: FormatModule | null = null;
     let bestScore = 0;
     for (const module of FORMAT_MODULES) {
@@ -175,7 +178,7 @@ function createRouter(given: FormatModule | null, decodeFindings: FindingList) {
       }
       const best = bestModule(record, payload);
       bestOf[record.index] = best;
-      kept.push(record);
+      if (keepForRereading) kept.push(record);
       if (best) votes.set(best.name, (votes.get(best.name) ?? 0) + 1);
       if (chosen === null) {
         if (best === null) return void waiting.push([record, payload]);
@@ -191,7 +194,7 @@ function createRouter(given: FormatModule | null, decodeFindings: FindingList) {
       if (majority === null || chosen === null) {
         return { module: null, assembly: NO_FRAMES, findings };
       }
-      if (majority !== chosen) {
+      if (majority !== chosen && keepForRereading) {
         chosen = majority;
         findings = new FindingList();
         assembler = majority.createAssembler({ findings });
