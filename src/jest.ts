@@ -11,7 +11,7 @@ import type { SseMatchers } from './matchers/types.js';
 import { serializer } from './serializer.js';
 
 expect.extend(guardMatchers(createMatchers('jest')) as unknown as Parameters<typeof expect.extend>[0]);
-expect.addSnapshotSerializer(serializer as unknown as Parameters<typeof expect.addSnapshotSerializer>[0]);
+expect.addSnapshotSerializer(serializer);
 afterEach(checkAwaited);
 
 /* eslint-disable @typescript-eslint/no-empty-object-type, @typescript-eslint/no-namespace */

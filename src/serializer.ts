@@ -4,15 +4,17 @@ import { frameRow, position } from './matchers/message.js';
 /** The parts of pretty-format's config a serializer reads (the same in Jest and Vitest). */
 export interface SnapshotConfig {
   indent: string;
-  [key: string]: unknown;
 }
 
-export type SnapshotPrinter = (value: unknown, config: SnapshotConfig, indentation: string, depth: number, refs: unknown[]) => string;
+export type SnapshotPrinter<Config> = (value: unknown, config: Config, indentation: string, depth: number, refs: unknown[]) => string;
 
-/** A snapshot serializer as both runners take it (`expect.addSnapshotSerializer`, `snapshotSerializers`). */
+/**
+ * A snapshot serializer as both runners take it (`expect.addSnapshotSerializer`, `snapshotSerializers`). Generic
+ * over the runner's config, so it is assignable to pretty-format's `Plugin` in Jest and in Vitest.
+ */
 export interface SnapshotSerializer {
   test(value: unknown): boolean;
-  serialize(value: unknown, config: SnapshotConfig, indentation: string, depth: number, refs: unknown[], printer: SnapshotPrinter): string;
+  serialize<Config extends SnapshotConfig>(value: unknown, config: Config, indentation: string, depth: number, refs: unknown[], printer: SnapshotPrinter<Config>): string;
 }
 
 export interface SerializerOptions {

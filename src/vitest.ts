@@ -9,7 +9,7 @@ import type { SseMatchers } from './matchers/types.js';
 import { serializer } from './serializer.js';
 
 expect.extend(guardMatchers(createMatchers('vitest')) as unknown as Parameters<typeof expect.extend>[0]);
-expect.addSnapshotSerializer(serializer as unknown as Parameters<typeof expect.addSnapshotSerializer>[0]);
+expect.addSnapshotSerializer(serializer);
 afterEach(checkAwaited);
 
 // No type parameters on purpose: the declaration then merges with Vitest 4 (`Matchers<T>`) and 5 (`Matchers<R, T>`).

@@ -202,4 +202,4 @@ async function run(expect, testCase) {
   }
 }
 
-module.exports = { cases, run, tools, text, cut, anthropic, error, three, stamped, cutAfter, textResponse };
+module.exports = { cases, run, tools, text, cut, anthropic, error, three, maxTokens: length, stamped, cutAfter, textResponse };

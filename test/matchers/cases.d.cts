@@ -21,6 +21,7 @@ export declare const cut: string;
 export declare const anthropic: string;
 export declare const error: string;
 export declare const three: string;
+export declare const maxTokens: string;
 export declare function stamped(capture: string, gapAt?: number, gapMs?: number): string;
 export declare function cutAfter(capture: string, frames: number): string;
 export declare const textResponse: Record<string, unknown>;

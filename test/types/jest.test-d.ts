@@ -1,0 +1,28 @@
+// Matcher types under Jest (checked by tsc): `@jest/globals` (module 'expect') and the global `jest` namespace.
+import { expect } from '@jest/globals';
+import { expectTypeOf } from 'expect-type';
+import type { FindingCode, Verdict } from '../../src/index.js';
+import '../../src/jest.js';
+
+declare const capture: string;
+declare const response: Response;
+
+expectTypeOf(expect(capture).toHaveFinding).parameter(0).toEqualTypeOf<FindingCode>();
+expectTypeOf(expect(capture).toHaveVerdict).parameter(0).toEqualTypeOf<Verdict>();
+expectTypeOf(expect(response).toReconstructAs({})).toEqualTypeOf<void | Promise<void>>();
+expectTypeOf(expect(Promise.resolve(capture)).resolves.toBeComplete()).toEqualTypeOf<Promise<void>>();
+
+// @ts-expect-error a misspelt finding code does not compile
+expect(capture).toHaveFinding('sequnce gap');
+// @ts-expect-error a verdict that does not exist
+expect(capture).not.toHaveVerdict('completed');
+// @ts-expect-error ignore takes finding codes
+expect(capture).toHaveNoFindings({ ignore: ['unterminate'] });
+
+expect(capture).toHaveToolCall('get_weather', { city: expect.any(String) });
+expect({ run: capture }).toEqual({ run: expect.toHaveFinding('no end') });
+expect({ run: capture }).toEqual({ run: expect.not.toBeComplete() });
+
+// The global namespace (what @types/jest users get).
+expectTypeOf<jest.Matchers<void>['toHaveFinding']>().parameter(0).toEqualTypeOf<FindingCode>();
+expectTypeOf<jest.Expect['toHaveFinding']>().returns.toHaveProperty('asymmetricMatch');
