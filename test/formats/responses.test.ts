@@ -645,3 +645,21 @@ describe('never throws', () => {
     );
   });
 });
+
+describe('a function call without call_id or name', () => {
+  it('is left out of the tool calls and named in a finding', () => {
+    const events = [
+      { type: 'response.created', sequence_number: 0, response: { id: 'resp_1', object: 'response', status: 'in_progress', output: [] } },
+      { type: 'response.output_item.added', sequence_number: 1, output_index: 0, item: { type: 'function_call', id: 'fc_1', call_id: '', name: 'lookup', arguments: '', status: 'in_progress' } },
+      { type: 'response.function_call_arguments.delta', sequence_number: 2, output_index: 0, item_id: 'fc_1', delta: '{"q":1}' },
+      { type: 'response.output_item.done', sequence_number: 3, output_index: 0, item: { type: 'function_call', id: 'fc_1', call_id: '', name: 'lookup', arguments: '{"q":1}', status: 'completed' } },
+      { type: 'response.completed', sequence_number: 4, response: { id: 'resp_1', object: 'response', status: 'completed', output: [{ type: 'function_call', id: 'fc_1', call_id: '', name: 'lookup', arguments: '{"q":1}', status: 'completed' }] } },
+    ];
+    const text = events.map((event) => `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`).join('');
+    const result = reconstruct(text);
+    expect(result.choices[0]?.toolCalls).toEqual([]);
+    expect(result.findingCounts).toEqual({ 'tool call incomplete': 1 });
+    expect(result.findings[0]).toMatchObject({ code: 'tool call incomplete', line: 13, frame: 4 });
+    expect(result.findings[0]?.message).toContain('no call_id');
+  });
+});

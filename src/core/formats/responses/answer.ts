@@ -68,14 +68,27 @@ function reasoningOf(output: Json[]): string {
 
 function toolCallsOf(output: Json[], findings: FindingList, terminal: FrameRecord | null): ToolCall[] {
   const calls: ToolCall[] = [];
+  let seen = 0;
   for (const item of output) {
     if (item.type !== 'function_call') continue;
     const call: ToolCall = {
-      index: calls.length,
+      index: seen,
       id: stringOf(item.call_id) ?? '',
       name: stringOf(item.name) ?? '',
       arguments: stringOf(item.arguments) ?? '',
     };
+    seen += 1;
+    if (call.id === '' || call.name === '') {
+      // Nobody can answer a call without its call_id and name: it is not part of the answer.
+      findings.add(
+        'tool call incomplete',
+        `Function call ${call.index} has no ${call.id === '' ? 'call_id' : 'name'}, so it cannot be answered and is left out of the tool calls; its arguments were ${JSON.stringify(call.arguments.slice(0, 80))}. Send call_id and name in response.output_item.added.`,
+        terminal?.line ?? 0,
+        terminal ? 1 : 0,
+        terminal?.index,
+      );
+      continue;
+    }
     try {
       call.input = JSON.parse(call.arguments) as unknown;
     } catch {
