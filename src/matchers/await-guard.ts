@@ -55,7 +55,7 @@ function track(name: string, result: Promise<MatcherResult>, isNot: boolean): Th
   queueMicrotask(() => {
     plumbing = false;
   });
-  const wrap = (promise: Promise<unknown>): Thenable => {
+  const wrap = (promise: Promise<unknown>, depth: number): Thenable => {
     // Reported by the hook if nobody awaits it, instead of as an unhandled rejection outside any test.
     promise.catch(() => undefined);
     const consume = (handlesRejection: boolean) => {
@@ -64,19 +64,29 @@ function track(name: string, result: Promise<MatcherResult>, isNot: boolean): Th
     return {
       then(onFulfilled, onRejected) {
         consume(typeof onRejected === 'function');
-        return wrap(promise.then(onFulfilled, onRejected));
+        const next = promise.then(onFulfilled, onRejected);
+        // The runner builds its failure inside this callback, with no trace of the test: point it at the test's line.
+        return wrap(depth === 0 && plumbing ? next.catch((error: unknown) => Promise.reject(atTestLine(error, call.site))) : next, depth + 1);
       },
       catch(onRejected) {
         consume(false);
-        return wrap(promise.catch(onRejected));
+        return wrap(promise.catch(onRejected), depth + 1);
       },
       finally(onFinally) {
         consume(false);
-        return wrap(promise.finally(onFinally));
+        return wrap(promise.finally(onFinally), depth + 1);
       },
     };
   };
-  return wrap(result);
+  return wrap(result, 0);
+}
+
+function atTestLine(error: unknown, site: readonly string[]): unknown {
+  if (site.length === 0 || typeof error !== 'object' || error === null) return error;
+  const { name, message } = error as { name?: unknown; message?: unknown };
+  if (typeof message !== 'string') return error;
+  (error as { stack?: string }).stack = `${typeof name === 'string' ? name : 'Error'}: ${message}\n${site.map((line) => `    ${line}`).join('\n')}`;
+  return error;
 }
 
 /** How long the hook waits for a forgotten check to finish reading, to say whether it passed. */

@@ -32,10 +32,11 @@ function omitInArray(value: readonly unknown[], head: string, rest: readonly str
   return value.map((item, index) => (all || index === at ? omit(item, rest) : item));
 }
 
+/** A plain object from any realm: JSON from `fetch` in a Jest test comes from outside the test's realm. */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const prototype = Object.getPrototypeOf(value) as unknown;
-  return prototype === Object.prototype || prototype === null;
+  if (typeof value !== 'object' || value === null || Object.prototype.toString.call(value) !== '[object Object]') return false;
+  const prototype = Object.getPrototypeOf(value) as object | null;
+  return prototype === null || Object.getPrototypeOf(prototype) === null;
 }
 
 export function isAsymmetric(value: unknown): boolean {

@@ -41,6 +41,14 @@ function stamped(capture, gapAt = 10, gapMs = 3000) {
 }
 
 const cut = cutAfter(tools, 10);
+
+/** The capture's UTF-8 bytes in pieces of `size`, so multi-byte characters are split across chunks. */
+function splitBytes(capture, size) {
+  const bytes = Buffer.from(capture);
+  const pieces = [];
+  for (let at = 0; at < bytes.length; at += size) pieces.push(new Uint8Array(bytes.subarray(at, at + size)));
+  return pieces;
+}
 const eventStream = { 'content-type': 'text/event-stream; charset=utf-8' };
 const live = (body, init = { headers: eventStream }) => () => new Response(body, init);
 
@@ -187,6 +195,13 @@ const cases = [
   { title: 'toArriveWithin: firstByteMs of a capture is a matcher error', matcher: 'toArriveWithin', input: () => stamped(tools), args: () => [{ firstByteMs: 1000 }], usage: true },
 
   // What a matcher can read
+  { title: 'bytes: a Buffer', matcher: 'toBeComplete', input: () => Buffer.from(tools), pass: true },
+  { title: 'bytes: an ArrayBuffer', matcher: 'toHaveToolCall', input: () => new TextEncoder().encode(tools).buffer, args: () => ['GetWeatherArgs'], pass: true },
+  { title: 'an array of chunks, split inside a character', matcher: 'toHaveText', input: () => splitBytes(text, 101), args: () => [/San Francisco/], pass: true },
+  { title: 'a ReadableStream', matcher: 'toHaveNoFindings', input: () => new Response(tools).body, pass: true },
+  { title: 'an async iterable', matcher: 'toStopWith', input: () => (async function* chunks() { yield* splitBytes(tools, 64); })(), args: () => ['tool_calls'], pass: true },
+  { title: 'a promise of a Response', matcher: 'toBeFormat', input: () => Promise.resolve(new Response(anthropic)), args: () => ['anthropic'], pass: true },
+  { title: 'a reconstruction already made', matcher: 'toBeComplete', not: true, input: () => require('../../dist/index.cjs').reconstruct(cut), pass: true },
   { title: 'a number is not a stream: matcher error', matcher: 'toBeComplete', input: () => 42, usage: true },
 ];
 

@@ -165,13 +165,17 @@ function toChunk(chunk: unknown, index: number): Chunk {
   throw new TypeError(`chunk ${index} is ${describe(chunk)}; a stream must yield bytes (Uint8Array) or text`);
 }
 
+// Duck-typed: an error from another realm (a test environment's globals) is not `instanceof Error` here.
 function messageOf(error: unknown): string {
-  if (error instanceof Error) {
-    const cause = (error as { cause?: unknown }).cause;
-    const because = cause instanceof Error && cause.message !== error.message ? ` (${cause.message})` : '';
-    return `${error.message}${because}`;
-  }
-  return String(error);
+  const message = messageField(error);
+  if (message === null) return String(error);
+  const cause = messageField((error as { cause?: unknown }).cause);
+  return cause !== null && cause !== message ? `${message} (${cause})` : message;
+}
+
+function messageField(value: unknown): string | null {
+  const message = typeof value === 'object' && value !== null ? (value as { message?: unknown }).message : undefined;
+  return typeof message === 'string' ? message : null;
 }
 
 function isResponse(value: unknown): value is Response {

@@ -1,0 +1,6 @@
+import { sseReconstruct } from 'sse-reconstruct/vitest-plugin';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [sseReconstruct()],
+});

@@ -1,0 +1,147 @@
+// Runs examples/vitest and examples/jest as a user would: `npm pack` this package, install the tarball and the
+// runner into a temp folder, run the example's suite, and type-check it there. The runners' JSON reports go into
+// reports/ (examples-vitest.json, examples-jest.json, examples-types.json) so `npm test` counts them.
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const reports = join(repo, 'reports');
+const tsc = join(repo, 'node_modules', 'typescript', 'bin', 'tsc');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+export const EXAMPLES = {
+  vitest: {
+    packages: ['vitest@4.1.12', 'vite@8.3.8', '@types/node@20.19.43'],
+    run: (dir, report) => [join(dir, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+  },
+  jest: {
+    packages: ['jest@30.5.2', '@types/node@20.19.43'],
+    run: (dir, report) => [join(dir, 'node_modules', 'jest', 'bin', 'jest.js'), '--ci', '--json', `--outputFile=${report}`],
+  },
+};
+
+/** Packs the built package into a temp folder; returns the tarball's path. */
+export function pack() {
+  const into = mkdtempSync(join(tmpdir(), 'sse-reconstruct-pack-'));
+  const result = spawnSync(npm, ['pack', '--silent', '--pack-destination', into], { cwd: repo, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`npm pack failed:\n${result.stderr}`);
+  return join(into, result.stdout.trim().split('\n').pop());
+}
+
+/** Copies an example to a temp folder and installs the tarball and its runner there, as a user would. */
+export async function install(name, tarball) {
+  const dir = mkdtempSync(join(tmpdir(), `sse-reconstruct-example-${name}-`));
+  cpSync(join(repo, 'examples', name), dir, { recursive: true, filter: (path) => !path.includes('node_modules') });
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  delete manifest.devDependencies['sse-reconstruct']; // installed from the tarball below
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  const args = ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', tarball, ...EXAMPLES[name].packages];
+  const { code, output } = await run(npm, args, dir);
+  if (code !== 0) throw new Error(`npm install in ${dir} failed:\n${output}`);
+  return dir;
+}
+
+/** Runs the example's suite with its JSON report written to `report`; resolves to the exit code and output. */
+export function runSuite(name, dir, report, options = {}) {
+  return run(process.execPath, EXAMPLES[name].run(dir, report), dir, options);
+}
+
+function run(command, args, cwd, { echo = false } = {}) {
+  return new Promise((done) => {
+    const child = spawn(command, args, { cwd, env: { ...process.env, FORCE_COLOR: '0' } });
+    let output = '';
+    const take = (chunk) => {
+      output += chunk;
+      if (echo) process.stdout.write(chunk);
+    };
+    child.stdout.on('data', take);
+    child.stderr.on('data', take);
+    child.on('close', (code) => done({ code, output }));
+  });
+}
+
+/** Type checks in the installed folders: the example's own code, and the repo's type tests against the tarball. */
+function typeChecks(dirs) {
+  const checks = [];
+  if (dirs.vitest) {
+    checks.push(tscCheck('vitest 4: the example compiles with the matcher types', dirs.vitest, 'tsconfig.json'));
+    checks.push(tscCheck('vitest 4: test/types/vitest.test-d.ts against the tarball', dirs.vitest, typeTestConfig(dirs.vitest, 'vitest')));
+  }
+  if (dirs.jest) checks.push(tscCheck('jest 30: test/types/jest.test-d.ts against the tarball', dirs.jest, typeTestConfig(dirs.jest, 'jest')));
+  return checks;
+}
+
+/** Copies a type test with its imports pointed at the installed package, and a tsconfig that isolates it. */
+export function typeTestConfig(dir, runner, { format = 'module' } = {}) {
+  const source = readFileSync(join(repo, 'test', 'types', `${runner}.test-d.ts`), 'utf8')
+    .replaceAll("'../../src/index.js'", "'sse-reconstruct'")
+    .replaceAll(`'../../src/${runner}.js'`, `'sse-reconstruct/${runner}'`);
+  mkdirSync(join(dir, 'type-tests'), { recursive: true });
+  writeFileSync(join(dir, 'type-tests', `${runner}.test-d.ts`), source);
+  writeFileSync(join(dir, 'type-tests', 'package.json'), JSON.stringify({ type: format }));
+  const config = `tsconfig.type-tests-${runner}.json`;
+  writeFileSync(
+    join(dir, config),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        lib: ['ES2022', 'DOM'],
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: [],
+        // expect-type is what Vitest re-exports as expectTypeOf; a Jest project borrows the repo's copy.
+        paths: { 'expect-type': [join(repo, 'node_modules', 'expect-type', 'dist', 'index.d.ts')] },
+      },
+      include: [`type-tests/${runner}.test-d.ts`],
+    }),
+  );
+  return config;
+}
+
+export function tscCheck(name, dir, config) {
+  const result = spawnSync(process.execPath, [tsc, '-p', config], { cwd: dir, encoding: 'utf8' });
+  return { name, passed: result.status === 0, output: `${result.stdout}${result.stderr}`.trim() };
+}
+
+export function writeChecks(file, checks) {
+  const failed = checks.filter((check) => !check.passed);
+  const report = {
+    success: failed.length === 0,
+    numPassedTests: checks.length - failed.length,
+    numFailedTests: failed.length,
+    testResults: checks.map((check) => ({ name: check.name, status: check.passed ? 'passed' : 'failed', message: check.output })),
+  };
+  writeFileSync(join(reports, file), `${JSON.stringify(report, null, 2)}\n`);
+  for (const check of checks) {
+    console.log(`${check.passed ? '✓' : '✗'} ${check.name}`);
+    if (!check.passed) console.log(check.output);
+  }
+  return failed.length === 0;
+}
+
+async function main() {
+  mkdirSync(reports, { recursive: true });
+  const started = Date.now();
+  const tarball = pack();
+  const names = Object.keys(EXAMPLES);
+  const dirs = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await install(name, tarball)])));
+  console.log(`Installed ${tarball.split(/[\\/]/).pop()} with ${names.join(' and ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  let ok = true;
+  for (const name of names) {
+    console.log(`\n── examples/${name} (${dirs[name]})`);
+    const { code } = await runSuite(name, dirs[name], join(reports, `examples-${name}.json`), { echo: true });
+    ok &&= code === 0;
+  }
+  console.log('\n── type checks in the installed examples');
+  ok = writeChecks('examples-types.json', typeChecks(dirs)) && ok;
+  console.log(`\nExamples done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  process.exit(ok ? 0 : 1);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();
