@@ -21,7 +21,8 @@ export type MatcherFunction = (this: MatcherContext, received: unknown, ...args:
 export function toMatcherFunction<Args extends unknown[]>(check: MatcherCheck<Args>, style: MessageStyle): MatcherFunction {
   return function matcher(this: MatcherContext, received: unknown, ...rest: unknown[]) {
     const args = rest as Args;
-    const hint = hintOf(this, check, args);
+    // Only a failure prints the hint: build it then (colours and all), not on every passing check.
+    const hint = () => hintOf(this, check, args);
     let resolved: Received | Promise<Received>;
     try {
       check.validate?.(args);
@@ -34,7 +35,7 @@ export function toMatcherFunction<Args extends unknown[]>(check: MatcherCheck<Ar
   };
 }
 
-function resultOf<Args extends unknown[]>(context: MatcherContext, style: MessageStyle, check: MatcherCheck<Args>, hint: string, received: Received, args: Args): MatcherResult {
+function resultOf<Args extends unknown[]>(context: MatcherContext, style: MessageStyle, check: MatcherCheck<Args>, hint: () => string, received: Received, args: Args): MatcherResult {
   let outcome: Outcome;
   try {
     outcome = check.evaluate(context, received, args);
@@ -42,7 +43,7 @@ function resultOf<Args extends unknown[]>(context: MatcherContext, style: Messag
     if (error instanceof TypeError) throw usageError(context, hint, error, received);
     throw error;
   }
-  const result: MatcherResult = { pass: outcome.pass, message: () => failureMessage(context, style, hint, received, outcome) };
+  const result: MatcherResult = { pass: outcome.pass, message: () => failureMessage(context, style, hint(), received, outcome) };
   // Vitest draws its diff from these; on a `.not` failure both sides are alike, so no diff.
   if (outcome.diff && !context.isNot) {
     result.expected = outcome.diff.expected;
@@ -61,13 +62,13 @@ function hintOf<Args extends unknown[]>(context: MatcherContext, check: MatcherC
 }
 
 /** A wrong argument or received value fails the test with the hint and what to pass, whether or not `.not`. */
-function usageError(context: MatcherContext, hint: string, error: unknown, received: unknown): Error {
+function usageError(context: MatcherContext, hint: () => string, error: unknown, received: unknown): Error {
   const text = error instanceof Error ? error.message : String(error);
   const label = context.utils.BOLD_WEIGHT('Matcher error');
   const shown = error instanceof ReceivedTypeError ? `\n\nReceived: ${context.utils.printReceived(received)}` : '';
   // A reconstruction at hand: say what it is, so the reader knows which stream this was.
   const about = isReconstruction(received) ? `\n\nStream: ${received.summary}` : '';
-  const usage = new Error(`${hint}\n\n${label}: ${text}${shown}${about}`);
+  const usage = new Error(`${hint()}\n\n${label}: ${text}${shown}${about}`);
   if (error instanceof Error && !(error instanceof TypeError)) usage.cause = error;
   return usage;
 }

@@ -39,3 +39,10 @@ test('a positive failure carries the diff in the message, and the values for rep
   expect(result.message).toContain('Expected: "Hello there."\nReceived: "Hello there!"');
   expect(result.error.matcherResult).toMatchObject({ actual: 'Hello there!', expected: 'Hello there.' });
 });
+
+test('sync matchers work asymmetrically inside toEqual', () => {
+  const { cut, tools } = require('../matchers/cases.cjs');
+  expect({ run: cut }).toEqual({ run: expect.toHaveFinding('no end') });
+  expect({ run: tools }).toEqual({ run: expect.not.toHaveFinding('no end') });
+  expect(() => expect({ run: tools }).toEqual({ run: expect.toBeFormat('anthropic') })).toThrow(/toBeFormat/);
+});

@@ -53,3 +53,10 @@ test('Vitest gets actual and expected for its diff, and none on a .not failure',
   const not = await run(expect, negated!);
   expect(not.error?.actual).toBeUndefined();
 });
+
+test('sync matchers work asymmetrically inside toEqual', async () => {
+  const { cut, tools } = await import('./cases.cjs');
+  expect({ run: cut }).toEqual({ run: expect.toHaveFinding('no end') });
+  expect({ run: tools }).toEqual({ run: expect.not.toHaveFinding('no end') });
+  expect(() => expect({ run: tools }).toEqual({ run: expect.toBeFormat('anthropic') })).toThrow(/toBeFormat/);
+});

@@ -38,3 +38,4 @@ void expect(response).toReconstructAs({ id: expect.any(String) }, { ignore: ['cr
 
 // The sync matchers work asymmetrically inside toEqual.
 expect({ run: capture }).toEqual({ run: expect.toHaveFinding('no end') });
+expect({ run: capture }).toEqual({ run: expect.not.toHaveFinding('no end') });
