@@ -50,7 +50,7 @@ const textOfContent = (content) => (typeof content === 'string' ? content.length
 function oursDecode(stream, input, sample) {
   const result = ours.decode(input === 'string' ? stream.text : stream.chunks);
   if (sample) sample();
-  return { frames: result.frames.length };
+  return { frames: result.frames.length, stopped: result.stopped };
 }
 
 /** `createDecoder()`: the same decoder with positions and findings, no JSON and no frames kept. */
@@ -59,8 +59,7 @@ function oursDecoder(stream, input, sample) {
   const decoder = ours.createDecoder({ onFrame: () => void (frames += 1) });
   if (input === 'string') decoder.push(stream.text);
   else feed(stream.chunks, (chunk) => decoder.push(chunk), sample);
-  decoder.end();
-  return { frames };
+  return { frames, stopped: decoder.end().stopped };
 }
 
 function esDecode(stream, input, sample) {
@@ -93,6 +92,7 @@ function summaryOf(result) {
     toolCalls: choice?.toolCalls.length ?? 0,
     verdict: result.verdict,
     findingCounts: result.findingCounts,
+    stopped: (result.findingCounts['too large'] ?? 0) > 0,
   };
 }
 
@@ -104,7 +104,7 @@ function oursReconstruct(stream, input, sample) {
   return summaryOf(session.end());
 }
 
-/** The same without the frames table (`frames: false`), for memory. */
+/** The same without the frames table (`frames: false`): what a caller of a very large stream would pass. */
 function oursReconstructLean(stream, input, sample) {
   const session = ours.createReconstruction({ frames: false });
   if (input === 'string') session.push(stream.text);
@@ -172,7 +172,7 @@ export function contestantsFor(spec) {
     { id: 'es', group: 'decode', label: 'eventsource-parser', inputs: ['chunks', 'string'], run: esDecode, checks: ['frames'] },
     { id: 'es-json', group: 'decode', label: 'eventsource-parser + JSON.parse', inputs: ['chunks', 'string'], run: esDecodeJson, checks: ['frames'] },
     { id: 'ours-reconstruct', group: 'reconstruct', label: 'ours reconstruct()', inputs: ['chunks', 'string'], run: oursReconstruct, checks: ['frames', 'textLength', 'toolCalls'] },
-    { id: 'ours-reconstruct-lean', group: 'memory', label: 'ours reconstruct({ frames: false })', inputs: ['chunks'], run: oursReconstructLean, checks: ['textLength', 'toolCalls'] },
+    { id: 'ours-reconstruct-lean', group: 'reconstruct', label: 'ours reconstruct({ frames: false })', inputs: ['chunks', 'string'], run: oursReconstructLean, checks: ['textLength', 'toolCalls'] },
     { id: 'json-floor', group: 'reconstruct', label: 'JSON.parse of the payloads alone (floor)', inputs: ['payloads'], run: jsonFloor, checks: ['frames'] },
   ];
   const sdk = spec.sdk ? SDKS[spec.sdk] : null;

@@ -6,11 +6,13 @@ export const TARGETS = [
   { id: 'decode', what: 'decode: decode() / eventsource-parser (decode() also reads JSON)', ours: 'ours-decode', theirs: 'es', min: 1.0 },
   { id: 'decode-json', what: 'decode: decode() / eventsource-parser + JSON.parse', ours: 'ours-decode', theirs: 'es-json', min: 1.0 },
   { id: 'reconstruct', what: 'reconstruct() / eventsource-parser + JSON.parse', ours: 'ours-reconstruct', theirs: 'es-json', min: 1.3 },
+  { id: 'reconstruct-lean', what: 'reconstruct({ frames: false }) / eventsource-parser + JSON.parse', ours: 'ours-reconstruct-lean', theirs: 'es-json', min: 1.3 },
   { id: 'sdk', what: 'reconstruct() / SDK accumulator', ours: 'ours-reconstruct', theirs: 'sdk', min: 3.0 },
 ];
 
 /** Fields where a contestant's findings differ from the stream's; null when it read the whole stream right. */
 export function mismatchOf(contestant, found, expected) {
+  if (found.stopped) return 'stopped at the 1,048,576-character bound (a frame holds the whole answer): not comparable';
   const wrong = [];
   for (const field of contestant.checks) {
     if (found[field] !== expected[field]) wrong.push(`${field} ${found[field]} (expected ${expected[field]})`);
@@ -50,7 +52,7 @@ export function printStream(stream, results, checks) {
     const chunks = results.get(`${contestant.id}:chunks`) ?? results.get(`${contestant.id}:payloads`);
     const string = results.get(`${contestant.id}:string`);
     const wrong = chunks?.wrong ?? string?.wrong;
-    console.log(`  ${pad(contestant.label, 48)}${lpad(mbps(chunks?.mbps), 9)}${lpad(mbps(string?.mbps), 9)}${wrong ? `  READ WRONG: ${wrong}` : ''}`);
+    console.log(`  ${pad(contestant.label, 48)}${lpad(mbps(chunks?.mbps), 9)}${lpad(mbps(string?.mbps), 9)}${wrong ? `  NOT READ WHOLE: ${wrong}` : ''}`);
   }
   const ours = results.get('ours-reconstruct:chunks')?.found;
   if (ours?.findingCounts && Object.keys(ours.findingCounts).length > 0) console.log(`  reconstruct() findings: ${JSON.stringify(ours.findingCounts)}`);
@@ -111,5 +113,5 @@ export function printSummary(measured) {
       console.log(`  ${verdict} ${pad(`${spec.name} ${megabytes} MB`, 22)} ${pad(check.target.what, 66)} ${shown}`);
     }
   }
-  console.log(`  ${tally.PASS} PASS, ${tally.MISS} MISS, ${tally['n/c ']} not comparable (a contestant read the stream wrong)`);
+  console.log(`  ${tally.PASS} PASS, ${tally.MISS} MISS, ${tally['n/c ']} not comparable (a contestant did not read the whole stream)`);
 }
