@@ -33,10 +33,13 @@ test('only the tests that forgot `await` fail, each saying which matcher and whe
     'forgot await on a passing check': 'failed',
     'forgot await on a failing check': 'failed',
     'the next test is not blamed': 'passed',
+    'an awaited failing check points at its line': 'failed',
   });
-  expect(report.numFailedTests).toBe(2);
+  expect(report.numFailedTests).toBe(3);
   const message = (title: string) => assertions.find((a) => a.title === title)?.failureMessages.join('\n') ?? '';
   expect(message('forgot await on a passing check')).toMatch(/expect\(…\)\.toBeComplete\(\) was not awaited at .*forgot\.fixture\.ts:\d+:\d+\..*\nThe check itself passed\./);
   expect(message('forgot await on a failing check')).toContain('The check itself failed:');
   expect(message('forgot await on a failing check')).toContain('Expected the stream to be complete; it is "did not finish"');
+  // Vitest builds an async matcher's error with no trace of the test; the guard points it at the test's line.
+  expect(message('an awaited failing check points at its line')).toMatch(/Expected the verdict "complete"[\s\S]*\n\s+at .*forgot\.fixture\.ts:36:\d+/);
 });
