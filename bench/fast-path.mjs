@@ -113,6 +113,7 @@ function fastDelta(template, data) {
 /** A reader over our decoder: keeps what reconstruct keeps per frame (a record with type, carried, progress). */
 function readWith(format, stream, fast, keep = true) {
   const records = [];
+  const blocks = [];
   const pieces = [];
   let template = null;
   let fastFrames = 0;
@@ -133,7 +134,7 @@ function readWith(format, stream, fast, keep = true) {
       }
       if (typeof delta === 'string') {
         // Join every 512 pieces: a fast-path piece is a slice of the chunk's text and would keep all of it alive.
-        if (pieces.length === 512) pieces.splice(0, 512, pieces.join(''));
+        if (pieces.length === 512) blocks.push(pieces.splice(0).join(''));
         pieces.push(delta);
         record.carried = `+${delta.length} chars`;
         record.progress = true;
@@ -142,7 +143,7 @@ function readWith(format, stream, fast, keep = true) {
   });
   for (const chunk of stream.chunks) decoder.push(chunk);
   decoder.end();
-  return { text: pieces.join(''), frames: records.length + frameCount, fastFrames };
+  return { text: blocks.join('') + pieces.join(''), frames: records.length + frameCount, fastFrames };
 }
 
 function esJson(stream) {
