@@ -44,7 +44,7 @@ function track(name: string, result: Promise<MatcherResult>, isNot: boolean): Th
     consumed: false,
     failure: result.then(
       (outcome) => (outcome.pass === isNot ? outcome.message() : null),
-      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+      (error: unknown) => String((error as { message?: unknown } | null)?.message ?? error),
     ),
     site: testStack(),
   };
