@@ -11,7 +11,8 @@ export type FrameEnding = 'blank' | 'eof';
 export interface DecoderCallbacks {
   /**
    * Called for every frame, in order, as soon as it ends; `hasData` tells whether it had a `data:` line, and `marks`
-   * where its field text and its first data line start (for findings about the frame).
+   * where its field text and its first data line start (for findings about the frame; read it during the call, it
+   * is reused for the next frame).
    */
   onFrame(frame: Frame, ending: FrameEnding, hasData: boolean, marks: FrameMarks): void;
 }
@@ -46,7 +47,12 @@ const ENDING_CRLF = 2;
 const ENDING_CR = 3;
 const ENDING_NONE = 0;
 type Ending = typeof ENDING_LF | typeof ENDING_CRLF | typeof ENDING_CR | typeof ENDING_NONE;
-const ENDING_LENGTH = [0, 1, 2, 1] as const;
+
+const OTHER = 0;
+const BLANK = 1;
+const DATA = 2;
+const EVENT = 3;
+type LineKind = typeof OTHER | typeof BLANK | typeof DATA | typeof EVENT;
 
 /** State of the frame being read, between blank lines. */
 interface OpenFrame extends FrameMarks {
@@ -54,15 +60,14 @@ interface OpenFrame extends FrameMarks {
   column: number;
   start: number;
   data: string | null;
-  dataLines: number;
   dataLine: number;
   dataColumn: number;
   event: string;
   eventLine: number;
   eventColumn: number;
-  retry?: number;
-  time?: string;
-  elapsedMs?: number;
+  retry: number | undefined;
+  time: string | undefined;
+  elapsedMs: number | undefined;
   /** Findings about its lines, raised when it ends so they can name it (rarely any). */
   notes: Note[] | null;
 }
@@ -95,6 +100,21 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
   let held = 0; // characters held since the last blank line
   let stopped = false;
   let frame: OpenFrame | null = null;
+  const spare: OpenFrame = {
+    line: 0,
+    column: 0,
+    start: 0,
+    data: null,
+    dataLine: 0,
+    dataColumn: 0,
+    event: '',
+    eventLine: 0,
+    eventColumn: 0,
+    retry: undefined,
+    time: undefined,
+    elapsedMs: undefined,
+    notes: null,
+  };
   let frameCount = 0;
   let lastEventIdBuffer = '';
   let streamRetry: number | undefined;
@@ -118,14 +138,14 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
       pendingCR = false;
       const crlf = text.charCodeAt(start) === 10;
       if (crlf) start += 1;
-      endLine(pending, crlf ? ENDING_CRLF : ENDING_CR);
-      pending = '';
+      endPending(crlf ? ENDING_CRLF : ENDING_CR);
     }
     const length = text.length;
     let lf = -2;
     let cr = -2;
     while (start < length) {
-      if (lf !== -1 && lf < start) lf = text.indexOf('\n', start);
+      // A blank line (the end of every frame) is found without a search.
+      if (lf !== -1 && lf < start) lf = text.charCodeAt(start) === 10 ? start : text.indexOf('\n', start);
       if (cr !== -1 && cr < start) cr = text.indexOf('\r', start);
       if (lf === -1 && cr === -1) break;
       let lineEnd: number;
@@ -146,10 +166,14 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
         pendingCR = true;
         return;
       }
-      const piece = text.slice(start, lineEnd);
-      const line = pending.length === 0 ? piece : pending + piece;
-      pending = '';
-      endLine(line, ending);
+      if (pending.length === 0) {
+        const kind = stamped === false && !stopped ? commonKind(text, start, lineEnd, next - lineEnd) : OTHER;
+        if (kind === OTHER) endLine(text, start, lineEnd, ending);
+        else readCommonLine(text, start, lineEnd, next - lineEnd, kind);
+      } else {
+        pending += text.slice(start, lineEnd);
+        endPending(ending);
+      }
       start = next;
     }
     if (start < length) {
@@ -163,76 +187,118 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
     }
   }
 
-  function endLine(raw: string, ending: Ending): void {
+  /**
+   * Which of the lines every stream is made of this is (blank, `data:`, `event:`), when nothing else about it needs
+   * a look (no stamp, not held past the bound); OTHER sends it the whole way through endLine.
+   */
+  function commonKind(src: string, from: number, to: number, eol: number): LineKind {
+    if (from === to) return BLANK;
+    if (held + to - from + eol > MAX_HELD_CHARS) return OTHER;
+    if (isDataLine(src, from)) return DATA;
+    return isEventLine(src, from) ? EVENT : OTHER;
+  }
+
+  /** endLine for a line commonKind recognised: the same bookkeeping, none of the checks it has already made. */
+  function readCommonLine(src: string, from: number, to: number, eol: number, kind: LineKind): void {
     lineNo += 1;
-    tally.total += 1;
     const lineStart = offset;
-    offset += raw.length + ENDING_LENGTH[ending];
+    offset += to - from + eol;
+    if (eol === 2) countCrlf(to - from);
+    else otherLines += 1;
+    if (kind === BLANK) {
+      held = 0;
+      if (frame !== null) finishFrame(frame, 'blank', offset);
+      else tally.blanks += 1;
+      return;
+    }
+    held += to - from + eol;
+    const open = frame ?? (frame = openFrame(lineStart, 1, undefined));
+    if (kind === DATA) readData(open, dataValue(src, from, to), 1);
+    else readEvent(open, eventValue(src, from, to), 1);
+  }
+
+  function countCrlf(width: number): void {
+    if (crlfLines === 0) firstCrlfColumn = width + 1;
+    crlfLines += 1;
+  }
+
+  function endPending(ending: Ending): void {
+    const line = pending;
+    pending = '';
+    endLine(line, 0, line.length, ending);
+  }
+
+  /** Reads the line `src[from, to)`: by positions, so the common lines are read without being cut out first. */
+  function endLine(src: string, from: number, to: number, ending: Ending): void {
+    lineNo += 1;
+    const lineStart = offset;
+    let eol = 1; // the line ending's length
     if (ending === ENDING_CRLF) {
-      if (crlfLines === 0) firstCrlfColumn = raw.length + 1;
-      crlfLines += 1;
-    } else if (ending !== ENDING_NONE) otherLines += 1;
+      eol = 2;
+      countCrlf(to - from);
+    } else if (ending === ENDING_NONE) eol = 0;
+    else otherLines += 1;
+    offset += to - from + eol;
     if (stopped) {
       tally.unread += 1;
       return;
     }
-    let line = raw;
     let column = 1;
     let stampText: string | undefined;
-    if (stamped !== false && raw.length > 0) {
-      const stamp = matchStamp(raw);
+    if (stamped !== false && to > from) {
+      const stamp = matchStamp(src.slice(from, to));
       if (stamped === null) stamped = stamp !== null;
       if (stamp !== null) {
-        line = raw.slice(stamp.length);
+        from += stamp.length;
         column = stamp.length + 1;
         stampText = stamp.text;
         // Elapsed time counts from the capture's first stamp, whatever line carries it.
         if (!clock.started) clock.elapsed(stampText);
       }
     }
-    if (line.length === 0) {
+    if (from === to) {
       held = 0;
-      if (frame !== null) finishFrame(frame, 'blank', lineStart + raw.length + ENDING_LENGTH[ending]);
+      if (frame !== null) finishFrame(frame, 'blank', offset);
       else tally.blanks += 1;
       return;
     }
-    held += line.length + ENDING_LENGTH[ending];
+    held += to - from + eol;
     if (held > MAX_HELD_CHARS) {
       const countedWithFrame = frame !== null;
       stopAtBound(frame?.line ?? lineNo);
       if (!countedWithFrame) tally.unread += 1;
       return;
     }
-    if (line.charCodeAt(0) === 58 /* : */) {
+    if (src.charCodeAt(from) === 58 /* : */) {
       if (frame === null) tally.comments += 1;
       return;
     }
-    if (frame === null) frame = openFrame(lineStart, column, stampText);
-    readField(frame, line, column);
+    const open = frame ?? (frame = openFrame(lineStart, column, stampText));
+    if (isDataLine(src, from)) readData(open, dataValue(src, from, to), column);
+    else if (isEventLine(src, from)) readEvent(open, eventValue(src, from, to), column);
+    else readField(open, src.slice(from, to), column);
   }
 
+  /** Starts a frame in the one reused record: one frame is open at a time, and nothing keeps it after it ends. */
   function openFrame(lineStart: number, column: number, stampText: string | undefined): OpenFrame {
-    const opened: OpenFrame = {
-      line: lineNo,
-      column,
-      start: lineStart,
-      data: null,
-      dataLines: 0,
-      dataLine: 0,
-      dataColumn: 0,
-      event: '',
-      eventLine: 0,
-      eventColumn: 0,
-      notes: null,
-    };
-    if (stampText !== undefined) {
-      opened.time = stampText;
-      const elapsed = clock.elapsed(stampText);
-      if (elapsed !== undefined) opened.elapsedMs = elapsed;
-    }
+    const opened = spare;
+    opened.line = lineNo;
+    opened.column = column;
+    opened.start = lineStart;
+    opened.data = null;
+    opened.dataLine = 0;
+    opened.dataColumn = 0;
+    opened.event = '';
+    opened.eventLine = 0;
+    opened.eventColumn = 0;
+    opened.retry = undefined;
+    opened.time = stampText;
+    opened.elapsedMs = stampText === undefined ? undefined : clock.elapsed(stampText);
+    opened.notes = null;
     return opened;
   }
 
+  /** Any field line: split at its first colon, one space after the colon dropped. */
   function readField(open: OpenFrame, line: string, column: number): void {
     const colon = line.indexOf(':');
     const field = colon === -1 ? line : line.slice(0, colon);
@@ -240,18 +306,9 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
     if (value.charCodeAt(0) === 32) value = value.slice(1);
     switch (field) {
       case 'data':
-        if (open.data === null) {
-          open.data = value;
-          open.dataLine = lineNo;
-          open.dataColumn = column;
-        } else open.data = open.data + '\n' + value;
-        open.dataLines += 1;
-        return;
+        return readData(open, value, column);
       case 'event':
-        open.event = value;
-        open.eventLine = lineNo;
-        open.eventColumn = column;
-        return;
+        return readEvent(open, value, column);
       case 'id':
         if (value.indexOf('\u0000') === -1) lastEventIdBuffer = value;
         return;
@@ -261,6 +318,20 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
       default:
         note(open, 'ignored line', ignoredFieldMessage(field), column);
     }
+  }
+
+  function readData(open: OpenFrame, value: string, column: number): void {
+    if (open.data === null) {
+      open.data = value;
+      open.dataLine = lineNo;
+      open.dataColumn = column;
+    } else open.data = open.data + '\n' + value;
+  }
+
+  function readEvent(open: OpenFrame, value: string, column: number): void {
+    open.event = value;
+    open.eventLine = lineNo;
+    open.eventColumn = column;
   }
 
   function note(open: OpenFrame, code: Note['code'], message: string, column: number): void {
@@ -368,9 +439,8 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
         flushBytes();
         if (pendingCR) {
           pendingCR = false;
-          endLine(pending, ENDING_CR);
-        } else if (pending.length > 0) endLine(pending, ENDING_NONE);
-        pending = '';
+          endPending(ENDING_CR);
+        } else if (pending.length > 0) endPending(ENDING_NONE);
         if (frame !== null) finishFrame(frame, 'eof', offset);
         if (!stopped && crlfLines > 0 && otherLines === 0 && stamped !== true) {
           findings.add(
@@ -381,11 +451,45 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
           );
         }
       }
-      const summary: DecoderSummary = { lines: { ...tally }, timestamped: stamped === true, stopped };
+      const summary: DecoderSummary = { lines: { ...tally, total: lineNo }, timestamped: stamped === true, stopped };
       if (streamRetry !== undefined) summary.retry = streamRetry;
       return summary;
     },
   };
+}
+
+// `data:` and `event:` lines are recognised and read by position, without cutting out the line or its field name:
+// charCodeAt chains beat startsWith(…, position) several times over. A line ending is never ':' or ' ', so looking
+// one character past a short line is harmless.
+
+function isDataLine(src: string, at: number): boolean {
+  return (
+    src.charCodeAt(at) === 100 &&
+    src.charCodeAt(at + 1) === 97 &&
+    src.charCodeAt(at + 2) === 116 &&
+    src.charCodeAt(at + 3) === 97 &&
+    src.charCodeAt(at + 4) === 58
+  );
+}
+
+function isEventLine(src: string, at: number): boolean {
+  return (
+    src.charCodeAt(at) === 101 &&
+    src.charCodeAt(at + 1) === 118 &&
+    src.charCodeAt(at + 2) === 101 &&
+    src.charCodeAt(at + 3) === 110 &&
+    src.charCodeAt(at + 4) === 116 &&
+    src.charCodeAt(at + 5) === 58
+  );
+}
+
+/** The value of the `data:` line `src[at, to)`, one space after the colon dropped. */
+function dataValue(src: string, at: number, to: number): string {
+  return src.slice(at + (src.charCodeAt(at + 5) === 32 ? 6 : 5), to);
+}
+
+function eventValue(src: string, at: number, to: number): string {
+  return src.slice(at + (src.charCodeAt(at + 6) === 32 ? 7 : 6), to);
 }
 
 function ignoredFieldMessage(field: string): string {
