@@ -96,7 +96,7 @@ describe('arrival times', () => {
     const server = createServer((_request, response) => {
       response.writeHead(200, eventStream);
       response.write(cut);
-      setTimeout(() => response.end(tools.slice(cut.length)), 80);
+      setTimeout(() => response.end(tools.slice(cut.length)), 250);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
@@ -104,7 +104,8 @@ describe('arrival times', () => {
       const response = await fetch(`http://127.0.0.1:${port}/`);
       const result = await reconstructStream(response);
       sameAnswer(result, tools);
-      expect(result.timing.totalMs).toBeGreaterThanOrEqual(60);
+      // Arrival is stamped when the body is read, which can lag the wire on a loaded machine: leave room.
+      expect(result.timing.totalMs).toBeGreaterThanOrEqual(120);
       await expect(response).toArriveWithin({ firstByteMs: 5000, idleMs: 5000 });
     } finally {
       server.close();
