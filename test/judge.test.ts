@@ -97,3 +97,18 @@ describe('the summary line', () => {
     expect(result.summary).toBe('chat-completions · complete · ok · 1 choice · 5 chars of text · 0 tool calls · 0 findings');
   });
 });
+
+describe('a stream that goes quiet and is then cut', () => {
+  it('is stalled at the frame that came after the idle deadline', () => {
+    const result = reconstruct(
+      stamped([
+        [0, chunk({ role: 'assistant', content: 'a' })],
+        [1, chunk({ content: 'b' })],
+      ]) + '2026-11-30T10:00:33.000Z data: {"id":"c1","obj',
+    );
+    expect(result.outcome).toBe('stalled');
+    expect(result.verdict).toBe('did not finish');
+    expect(result.frames[2]?.carried).toBe('cut off inside the frame: not read');
+    expect(result.findings.find((finding) => finding.code === 'stalled')).toMatchObject({ line: 5, frame: 2 });
+  });
+});

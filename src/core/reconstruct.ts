@@ -170,6 +170,7 @@ function createRouter(given: FormatModule | null, keepForRereading: boolean) {
     route(record: FrameRecord, payload: Payload | null): void {
       if (payload === null || payload.kind === 'not json') {
         if (payload !== null) record.carried = 'not JSON: not read';
+        else if (!record.dispatched && record.data !== '') record.carried = 'cut off inside the frame: not read';
         return;
       }
       if (given !== null) {

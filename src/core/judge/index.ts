@@ -123,8 +123,16 @@ function checkDeadlines(
     }
     previous = frame;
   }
+  const last = timed[timed.length - 1];
+  if (previous !== null && last !== undefined && last !== previous) {
+    // Content stopped, and the stream went on (or was cut) only after the idle deadline had passed.
+    const quiet = (last.elapsedMs ?? 0) - (previous.elapsedMs ?? 0);
+    if (quiet > deadlines.idleMs) {
+      stall(findings, last, `After the content of frame ${previous.index}, nothing but frame ${last.index} came, ${seconds(quiet)} later, past the ${seconds(deadlines.idleMs)} deadline between content.`);
+      return true;
+    }
+  }
   if (previous === null && timing.totalMs !== null && timing.totalMs > deadlines.firstContentMs) {
-    const last = timed[timed.length - 1];
     if (last) stall(findings, last, `No content arrived in ${seconds(timing.totalMs)}, past the ${seconds(deadlines.firstContentMs)} deadline for the first content.`);
     return true;
   }
