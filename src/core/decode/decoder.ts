@@ -125,21 +125,29 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
 
   function pushText(text: string): void {
     if (text.length === 0) return;
-    let start = 0;
-    if (!sawFirstChar) {
-      sawFirstChar = true;
-      if (text.charCodeAt(0) === 0xfeff) {
-        findings.add('bom', 'The input starts with a byte-order mark (U+FEFF); it was taken off, as a spec client does. Remove it where the capture or the server writes it.', 1, 1);
-        start = 1;
-        offset = 1;
-      }
-    }
+    let start = sawFirstChar ? 0 : takeBom(text);
     if (pendingCR) {
+      // The CR that ended the last chunk: with an LF here it was a CRLF.
       pendingCR = false;
       const crlf = text.charCodeAt(start) === 10;
       if (crlf) start += 1;
       endPending(crlf ? ENDING_CRLF : ENDING_CR);
     }
+    start = readLines(text, start);
+    if (start < text.length) holdRest(text.slice(start));
+  }
+
+  /** Takes off a BOM that starts the stream; returns where its text starts. */
+  function takeBom(text: string): number {
+    sawFirstChar = true;
+    if (text.charCodeAt(0) !== 0xfeff) return 0;
+    findings.add('bom', 'The input starts with a byte-order mark (U+FEFF); it was taken off, as a spec client does. Remove it where the capture or the server writes it.', 1, 1);
+    offset = 1;
+    return 1;
+  }
+
+  /** Reads every line `text` ends, from `start`; returns where the unfinished rest begins (the length if none). */
+  function readLines(text: string, start: number): number {
     const length = text.length;
     let lf = -2;
     let cr = -2;
@@ -148,24 +156,19 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
       if (lf !== -1 && lf < start) lf = text.charCodeAt(start) === 10 ? start : text.indexOf('\n', start);
       if (cr !== -1 && cr < start) cr = text.indexOf('\r', start);
       if (lf === -1 && cr === -1) break;
-      let lineEnd: number;
-      let ending: Ending;
-      let next: number;
-      if (cr === -1 || (lf !== -1 && lf < cr)) {
-        lineEnd = lf;
-        ending = ENDING_LF;
-        next = lf + 1;
-      } else if (cr + 1 < length) {
+      let lineEnd = lf;
+      let ending: Ending = ENDING_LF;
+      if (cr !== -1 && (lf === -1 || cr < lf)) {
+        if (cr + 1 === length) {
+          // A CR at the very end of a chunk: the next chunk decides whether it is CR or CRLF.
+          pending += text.slice(start, cr);
+          pendingCR = true;
+          return length;
+        }
         lineEnd = cr;
-        const crlf = text.charCodeAt(cr + 1) === 10;
-        ending = crlf ? ENDING_CRLF : ENDING_CR;
-        next = cr + (crlf ? 2 : 1);
-      } else {
-        // A CR at the very end of a chunk: the next chunk decides whether it is CR or CRLF.
-        pending = pending + text.slice(start, cr);
-        pendingCR = true;
-        return;
+        ending = text.charCodeAt(cr + 1) === 10 ? ENDING_CRLF : ENDING_CR;
       }
+      const next = lineEnd + (ending === ENDING_CRLF ? 2 : 1);
       if (pending.length === 0) {
         const kind = stamped === false && !stopped ? commonKind(text, start, lineEnd, next - lineEnd) : OTHER;
         if (kind === OTHER) endLine(text, start, lineEnd, ending);
@@ -176,15 +179,18 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
       }
       start = next;
     }
-    if (start < length) {
-      pending = pending.length === 0 ? text.slice(start) : pending + text.slice(start);
-      // Stop as soon as the unfinished line is sure to cross the bound, naming what ending it would name.
-      if (!stopped && held + pending.length > MAX_HELD_CHARS && held + heldLength(pending) > MAX_HELD_CHARS) {
-        if (stamped === null) stamped = matchStamp(pending) !== null; // it would have decided, ending whole
-        stopAtBound(frame?.line ?? lineNo + 1);
-      }
-      if (stopped) pending = pending.length > 0 ? ' ' : ''; // keep only that a line is open: its text is not read
+    return start;
+  }
+
+  /** Keeps the start of a line the next chunk finishes, unless holding it would cross the bound. */
+  function holdRest(rest: string): void {
+    pending += rest;
+    // Stop as soon as the unfinished line is sure to cross the bound, naming what ending it would name.
+    if (!stopped && held + pending.length > MAX_HELD_CHARS && held + heldLength(pending) > MAX_HELD_CHARS) {
+      if (stamped === null) stamped = matchStamp(pending) !== null; // it would have decided, ending whole
+      stopAtBound(frame?.line ?? lineNo + 1);
     }
+    if (stopped) pending = ' '; // keep only that a line is open: its text is not read
   }
 
   /**
