@@ -214,6 +214,19 @@ describe('too large', () => {
     }
   });
 
+  it('findings about lines of the frame that was stopped stand, naming no frame: it was never handed over', () => {
+    const text = `data: {}\n\nfoo: 1\nretry: 3s\ndata: ${'x'.repeat(MAX_HELD_CHARS)}\n\n`;
+    for (const input of [text, chunksOf(text, 65_536)]) {
+      const result = decode(input);
+      expect(where(result)).toEqual([
+        ['ignored line', 3, 1, undefined],
+        ['too large', 3, 1, undefined],
+        ['bad retry', 4, 1, undefined],
+      ]);
+      expect(result.frames).toHaveLength(1);
+    }
+  });
+
   it('a 5 MB line fed in 64 KiB chunks stops the stream; the rest is counted, not read', () => {
     const line = `data: ${'w'.repeat(5 * 1024 * 1024)}`;
     const chunks = [...chunksOf(line, 65_536), '\n\ndata: {}\n\n: tail\n'];
