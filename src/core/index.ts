@@ -7,6 +7,7 @@ export type {
   Frame,
   FrameCallback,
   FrameEnding,
+  FrameMarks,
   FrameReader,
   LineTally,
   Payload,

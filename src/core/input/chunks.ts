@@ -20,7 +20,7 @@ export function toChunks(input: StreamText, caller: string): Chunk[] {
   }
   throw new TypeError(
     `sse-reconstruct: ${caller}() takes the stream's text (a string), its bytes (a Uint8Array or ArrayBuffer) or an array of such chunks; it received ${describe(input)}.${
-      isAsyncSource(input) ? ` For a Response, ReadableStream or async iterable, use \`await ${caller === 'decode' ? 'decodeStream' : 'reconstructStream'}(input)\`.` : ''
+      isAsyncSource(input) ? ' For a Response, ReadableStream or async iterable, use `await reconstructStream(input)`: its result has the frames too.' : ''
     }`,
   );
 }
