@@ -321,3 +321,23 @@ describe('the per-code cap', () => {
 function createDecoderFor() {
   return createDecoder({ onFrame: () => undefined });
 }
+
+describe('a JSON document written without data: framing', () => {
+  const body = 'data: {"a":1}\n\n{\n  "error": {\n    "code": 499,\n    "status": "CANCELLED"\n  }\n}\n';
+
+  it('is one ignored-line finding, and its text is kept in an undispatched frame', () => {
+    const result = decode(body);
+    expect(result.findingCounts).toEqual({ 'ignored line': 1 });
+    expect(result.findings[0]).toMatchObject({ code: 'ignored line', line: 3, column: 1, frame: 1 });
+    expect(result.findings[0]?.message).toContain('Lines 3-8 are a JSON document written without `data:` framing');
+    expect(result.frames[1]).toMatchObject({ dispatched: false, line: 3, endLine: 8 });
+    expect(JSON.parse(result.frames[1]?.data ?? '')).toEqual({ error: { code: 499, status: 'CANCELLED' } });
+  });
+
+  it('is not taken when the lines do not parse together, or a known field is among them', () => {
+    expect(decode('data: {"a":1}\n\n{\n  "error": {\n').findingCounts).toEqual({ 'ignored line': 2 });
+    const withId = decode('data: {"a":1}\n\n{\nid: 3\n}\n\n');
+    expect(withId.findingCounts).toEqual({ 'ignored line': 2 });
+    expect(withId.frames[1]?.data).toBe('');
+  });
+});

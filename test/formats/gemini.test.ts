@@ -33,7 +33,9 @@ const CORPUS: Record<string, { verdict: string; outcome: string; findings: Findi
   // Hand-edited: every frame already says STOP, so frames 1–5 come after the candidate finished.
   'firebase--vertex-citations.sse': { verdict: 'complete', outcome: 'ok', findings: ['crlf', ...Array<FindingCode>(5).fill('after end')] },
   // Hand-edited: both frames say STOP, and the error is appended as raw JSON lines, which SSE ignores.
-  'firebase--vertex-error-mid-stream.sse': { verdict: 'complete', outcome: 'ok', findings: ['after end', ...Array<FindingCode>(13).fill('ignored line')] },
+  // Hand-edited: STOP on every frame, then a pretty-printed error body with no `data:` framing. A spec client ignores
+  // those lines; the decoder reads them as one bare JSON document so the error is not lost.
+  'firebase--vertex-error-mid-stream.sse': { verdict: 'did not finish', outcome: 'error_event', findings: ['after end', 'ignored line', 'after end', 'error event'] },
   'firebase--vertex-finish-reason-safety.sse': { verdict: 'complete', outcome: 'filtered', findings: ['crlf'] },
   // Hand-edited: STOP on every frame, then FAKE_ENUM; lines end in \n, so no crlf.
   'firebase--vertex-unknown-finish-enum.sse': { verdict: 'complete', outcome: 'ok', findings: Array<FindingCode>(5).fill('after end') },

@@ -24,6 +24,12 @@ export interface FrameMarks {
   /** Line and column of its first `data:` line (0 when it has none). */
   readonly dataLine: number;
   readonly dataColumn: number;
+  /**
+   * True when the frame is a JSON document written without `data:` framing (every line an unknown field, together
+   * valid JSON, such as an error body appended to a stream): `frame.data` then holds those lines, so what they say is
+   * not lost, though a spec client dispatches nothing for them.
+   */
+  readonly bare: boolean;
 }
 
 export interface EventStreamDecoder {
@@ -70,6 +76,11 @@ interface OpenFrame extends FrameMarks {
   elapsedMs: number | undefined;
   /** Findings about its lines, raised when it ends so they can name it (rarely any). */
   notes: Note[] | null;
+  /** Its unknown-field lines joined, while no known field has been read (a bare JSON document, perhaps). */
+  bareText: string | null;
+  bareEndLine: number;
+  knownField: boolean;
+  bare: boolean;
 }
 
 interface Note {
@@ -114,6 +125,10 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
     time: undefined,
     elapsedMs: undefined,
     notes: null,
+    bareText: null,
+    bareEndLine: 0,
+    knownField: false,
+    bare: false,
   };
   let frameCount = 0;
   let lastEventIdBuffer = '';
@@ -301,6 +316,10 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
     opened.time = stampText;
     opened.elapsedMs = stampText === undefined ? undefined : clock.elapsed(stampText);
     opened.notes = null;
+    opened.bareText = null;
+    opened.bareEndLine = 0;
+    opened.knownField = false;
+    opened.bare = false;
     return opened;
   }
 
@@ -316,13 +335,16 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
       case 'event':
         return readEvent(open, value, column);
       case 'id':
+        open.knownField = true;
         if (value.indexOf('\u0000') === -1) lastEventIdBuffer = value;
         return;
       case 'retry':
+        open.knownField = true;
         readRetry(open, value, column);
         return;
       default:
         note(open, 'ignored line', ignoredFieldMessage(field), column);
+        keepBareLine(open, line);
     }
   }
 
@@ -338,6 +360,36 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
     open.event = value;
     open.eventLine = lineNo;
     open.eventColumn = column;
+  }
+
+  function keepBareLine(open: OpenFrame, line: string): void {
+    if (open.knownField || open.data !== null || open.eventLine > 0) return;
+    open.bareText = open.bareText === null ? line : `${open.bareText}\n${line}`;
+    open.bareEndLine = lineNo;
+  }
+
+  /** A frame made only of unknown-field lines that together parse as a JSON object: one finding, and keep the text. */
+  function readBare(open: OpenFrame): string | null {
+    const text = open.bareText;
+    if (text === null || open.knownField || open.data !== null || open.eventLine > 0) return null;
+    const first = text.trimStart().charCodeAt(0);
+    if (first !== 123 /* { */) return null;
+    try {
+      const value: unknown = JSON.parse(text);
+      if (typeof value !== 'object' || value === null) return null;
+    } catch {
+      return null;
+    }
+    open.notes = null;
+    findings.add(
+      'ignored line',
+      `Lines ${open.line}-${open.bareEndLine} are a JSON document written without \`data:\` framing (${JSON.stringify(text.replace(/\s+/g, ' ').slice(0, 60))}…); a spec client ignores every one of them. It was read anyway so that what it says is not lost. Send it as a \`data:\` line followed by a blank line.`,
+      open.line,
+      open.column,
+      frameCount,
+    );
+    open.bare = true;
+    return text;
   }
 
   function note(open: OpenFrame, code: Note['code'], message: string, column: number): void {
@@ -368,7 +420,8 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
   function finishFrame(open: OpenFrame, ending: 'blank' | 'eof', endOffset: number): void {
     frame = null;
     tally.inFrames += lineNo - open.line + 1;
-    const hasData = open.data !== null;
+    const bareText = open.data === null ? readBare(open) : null;
+    const hasData = open.data !== null || bareText !== null;
     flushNotes(open, frameCount);
     if (!hasData && open.eventLine > 0) {
       findings.add(
@@ -382,9 +435,9 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
     const result: Frame = {
       index: frameCount,
       event: open.event === '' ? 'message' : open.event,
-      data: open.data ?? '',
+      data: open.data ?? bareText ?? '',
       lastEventId: lastEventIdBuffer,
-      dispatched: hasData && ending === 'blank',
+      dispatched: open.data !== null && ending === 'blank',
       line: open.line,
       endLine: lineNo,
       start: open.start,

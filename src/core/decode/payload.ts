@@ -38,7 +38,7 @@ export function createFrameReader(onFrame: FrameCallback, findings: FindingList)
         frameCount += 1;
         if (!hasData) return onFrame(frame, null);
         const payload = readPayload(frame.data);
-        if (ending === 'eof') return readTail(frame, payload, marks);
+        if (ending === 'eof' && !marks.bare) return readTail(frame, payload, marks);
         if (payload.kind === 'not json') reportNotJson(frame, findings, marks);
         readableFrames += 1;
         onFrame(frame, payload);
