@@ -54,3 +54,21 @@ describe('reconstruct()', () => {
     expect(() => reconstruct(new ReadableStream() as never)).toThrow(/reconstructStream/);
   });
 });
+
+describe('the frames table of a large stream', () => {
+  it('keeps data up to the budget, then only for frames that findings name, so memory stays bounded', () => {
+    const piece = 'x'.repeat(4000);
+    const healthy = Array.from({ length: 1300 }, () => chunk(piece)).join('');
+    const text = healthy + 'data: {"broken\n\n' + chunk('', 'stop') + 'data: [DONE]\n\n';
+    const result = reconstruct(text);
+    expect(result.choices[0]?.text.length).toBe(1300 * 4000);
+    expect(result.frames).toHaveLength(1303);
+    expect(result.frames[0]?.data).toContain(piece);
+    const dropped = result.frames.filter((frame) => frame.data === null);
+    expect(dropped.length).toBeGreaterThan(200);
+    // The frame a finding names keeps its data; a dropped frame's text is still in the input at start..end.
+    expect(result.frames[1300]?.data).toBe('{"broken');
+    const first = dropped[0]!;
+    expect(text.slice(first.start, first.end)).toContain(piece);
+  });
+});

@@ -50,8 +50,13 @@ export interface BehaviorStep {
   error?: unknown;
 }
 
-/** A frame as the reconstruction read it: the decoder's frame plus what it carried for the assembly. */
-export interface FrameRecord extends Frame {
+/**
+ * A frame as the reconstruction read it: the decoder's frame plus what it carried for the assembly. `data` is null
+ * when it was not kept (past the first 4 MiB of frame data, for a frame no finding names): the frame's text is the
+ * input's characters `start` to `end`.
+ */
+export interface FrameRecord extends Omit<Frame, 'data'> {
+  data: string | null;
   /** The JSON `type` (or the chunk's `object`), `[DONE]`, or null when the data is not JSON. */
   type: string | null;
   /** What it carried, in a few words: "text +12 chars to choice 0", "tool call 1 arguments +8". */
@@ -171,7 +176,7 @@ export interface FormatModule {
    * How sure we are that a frame is one of this format's: 0 not at all, 1 it could be, 2 it names this format.
    * Frames that score 0 everywhere (e.g. `[DONE]`) do not vote.
    */
-  recognise(frame: Frame, payload: Payload): 0 | 1 | 2;
+  recognise(frame: Omit<Frame, 'data'>, payload: Payload): 0 | 1 | 2;
   createAssembler(context: AssemblyContext): Assembler;
   /** A documented stream that stands for the non-streamed `response`: the inverse of the assembly. */
   synthesize(response: unknown, options?: SynthesizeOptions): string;

@@ -8,6 +8,9 @@ import type { Assembler, Assembly, FormatModule, FormatName, FrameRecord, Recons
 import { FORMAT_NAMES } from './model.js';
 import { describe } from './decode/decoder.js';
 
+/** Characters of frame data the frames table keeps before it keeps data only for frames that need it. */
+export const FRAME_DATA_BUDGET = 4 * 1024 * 1024;
+
 /** Marks reconstructions so matchers and the serializer know them, across duplicate copies of this package. */
 export const RECONSTRUCTION_BRAND = Symbol.for('sse-reconstruct.reconstruction');
 
@@ -42,10 +45,18 @@ export function createReconstruction(options: ReconstructOptions = {}): Reconstr
   let firstArrival: number | undefined;
   let arrival: number | undefined;
 
+  let dataKept = 0;
   const reader = createFrameReader((frame, payload) => {
     const record = toRecord(frame, arrival, firstArrival);
-    if (keepFrames) frames.push(record);
+    const listedBefore = decodeFindings.listed.length + router.listed();
     router.route(record, payload);
+    if (!keepFrames) return;
+    frames.push(record);
+    dataKept += frame.data.length;
+    // Past the budget, a healthy frame's data is dropped: held, it would keep the whole input alive. Frames that
+    // findings name, or that were not read, keep theirs.
+    const healthy = payload !== null && payload.kind !== 'not json' && decodeFindings.listed.length + router.listed() === listedBefore;
+    if (dataKept > FRAME_DATA_BUDGET && healthy) record.data = null;
   }, decodeFindings);
 
   return {
@@ -102,7 +113,7 @@ export function createReconstruction(options: ReconstructOptions = {}): Reconstr
 }
 
 function toRecord(frame: Frame, arrival: number | undefined, firstArrival: number | undefined): FrameRecord {
-  const record = frame as FrameRecord;
+  const record = frame as Frame & FrameRecord;
   record.type = null;
   record.carried = frame.dispatched ? '' : 'not dispatched';
   record.progress = false;
@@ -135,7 +146,7 @@ function createRouter(given: FormatModule | null, keepForRereading: boolean) {
   let findings = new FindingList();
   let assembler: Assembler | null = given ? given.createAssembler({ findings }) : null;
 
-  function bestModule(frame: Frame, payload: Payload): FormatModule | null {
+  function bestModule(frame: FrameRecord, payload: Payload): FormatModule | null {
     // The chosen format usually names its own frames: ask it first.
     if (chosen !== null && chosen.recognise(frame, payload) === 2) return chosen;
     let best: FormatModule | null = null;
@@ -167,6 +178,8 @@ function createRouter(given: FormatModule | null, keepForRereading: boolean) {
   }
 
   return {
+    /** How many findings the assembly has listed so far. */
+    listed: () => findings.listed.length,
     route(record: FrameRecord, payload: Payload | null): void {
       if (payload === null || payload.kind === 'not json') {
         if (payload !== null) record.carried = 'not JSON: not read';
@@ -195,7 +208,7 @@ function createRouter(given: FormatModule | null, keepForRereading: boolean) {
       if (majority === null || chosen === null) {
         return { module: null, assembly: NO_FRAMES, findings };
       }
-      if (majority !== chosen && keepForRereading) {
+      if (majority !== chosen && keepForRereading && kept.every((record) => record.data !== null)) {
         chosen = majority;
         findings = new FindingList();
         assembler = majority.createAssembler({ findings });
@@ -203,7 +216,7 @@ function createRouter(given: FormatModule | null, keepForRereading: boolean) {
           record.type = null;
           record.carried = '';
           record.progress = false;
-          deliver(record, readPayload(record.data), bestOf[record.index] ?? null, assembler, majority, findings);
+          deliver(record, readPayload(record.data ?? ''), bestOf[record.index] ?? null, assembler, majority, findings);
         }
       }
       if (votes.size > 1) {

@@ -556,7 +556,7 @@ class ChatAssembler implements Assembler {
     this.add('not assembled', message, notes.frame);
   }
 
-  private add(code: FindingCode, message: string, frame: Frame): void {
+  private add(code: FindingCode, message: string, frame: Pick<Frame, 'line' | 'index'>): void {
     this.findings.add(code, message, frame.line, 1, frame.index);
   }
 
