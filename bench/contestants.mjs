@@ -53,6 +53,19 @@ function oursDecode(stream, input, sample) {
   return { frames: result.frames.length, stopped: result.stopped };
 }
 
+/**
+ * `createFrameReader()`: the streaming decode with positions and findings and one JSON read per frame, nothing kept:
+ * the like-for-like match for eventsource-parser + JSON.parse (issue #2's target).
+ */
+function oursReader(stream, input, sample) {
+  let frames = 0;
+  const findings = new ours.FindingList();
+  const reader = ours.createFrameReader(() => void (frames += 1), findings);
+  if (input === 'string') reader.push(stream.text);
+  else feed(stream.chunks, (chunk) => reader.push(chunk), sample);
+  return { frames, stopped: reader.end().stopped };
+}
+
 /** `createDecoder()`: the same decoder with positions and findings, no JSON and no frames kept. */
 function oursDecoder(stream, input, sample) {
   let frames = 0;
@@ -168,6 +181,7 @@ const SDKS = {
 export function contestantsFor(spec) {
   const list = [
     { id: 'ours-decode', group: 'decode', label: 'ours decode() (+ JSON read, frames kept)', inputs: ['chunks', 'string'], run: oursDecode, checks: ['frames'] },
+    { id: 'ours-reader', group: 'decode', label: 'ours createFrameReader() (+ JSON read, streaming)', inputs: ['chunks', 'string'], run: oursReader, checks: ['frames'] },
     { id: 'ours-decoder', group: 'decode', label: 'ours createDecoder() (no JSON)', inputs: ['chunks', 'string'], run: oursDecoder, checks: ['frames'] },
     { id: 'es', group: 'decode', label: 'eventsource-parser', inputs: ['chunks', 'string'], run: esDecode, checks: ['frames'] },
     { id: 'es-json', group: 'decode', label: 'eventsource-parser + JSON.parse', inputs: ['chunks', 'string'], run: esDecodeJson, checks: ['frames'] },

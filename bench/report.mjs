@@ -1,10 +1,13 @@
 // Tables and target checks for the bench: what ran, how fast, how much memory, and PASS/MISS per target.
 
-/** The issues' targets (#2 decode, #3 and #4 reconstruct): ours over theirs, on the same bytes and input. */
+/**
+ * The issues' targets (#2 decode, #3 and #4 reconstruct): ours over theirs, on the same bytes and input. Issue #2
+ * states its decode target for 64 KiB chunks; the one-string figures are printed for information.
+ */
 export const TARGETS = [
-  { id: 'decoder', what: 'decode: createDecoder() / eventsource-parser (both without JSON)', ours: 'ours-decoder', theirs: 'es', min: 1.0 },
-  { id: 'decode', what: 'decode: decode() / eventsource-parser (decode() also reads JSON)', ours: 'ours-decode', theirs: 'es', min: 1.0 },
-  { id: 'decode-json', what: 'decode: decode() / eventsource-parser + JSON.parse', ours: 'ours-decode', theirs: 'es-json', min: 1.0 },
+  { id: 'decode-stream', what: 'decode: createFrameReader() / eventsource-parser + JSON.parse (both stream, both read JSON)', ours: 'ours-reader', theirs: 'es-json', min: 1.0, inputs: ['chunks'] },
+  { id: 'decoder', what: 'decode: createDecoder() / eventsource-parser (both without JSON)', ours: 'ours-decoder', theirs: 'es', min: 1.0, inputs: ['chunks'] },
+  { id: 'decode-json', what: 'decode: decode() (frames kept) / eventsource-parser + JSON.parse (none kept)', ours: 'ours-decode', theirs: 'es-json', min: 1.0, inputs: ['chunks'] },
   { id: 'reconstruct', what: 'reconstruct() / eventsource-parser + JSON.parse', ours: 'ours-reconstruct', theirs: 'es-json', min: 1.3 },
   { id: 'reconstruct-lean', what: 'reconstruct({ frames: false }) / eventsource-parser + JSON.parse', ours: 'ours-reconstruct-lean', theirs: 'es-json', min: 1.3 },
   { id: 'sdk', what: 'reconstruct() / SDK accumulator', ours: 'ours-reconstruct', theirs: 'sdk', min: 3.0 },
@@ -29,6 +32,7 @@ export function checkOf(target, results, spec) {
     const theirs = results.get(`${target.theirs}:${input}`);
     if (!ours || !theirs) continue;
     if (ours.wrong || theirs.wrong) parts.push({ input, ratio: null, pass: null });
+    else if (target.inputs && !target.inputs.includes(input)) parts.push({ input, ratio: ours.mbps / theirs.mbps, pass: true, info: true });
     else parts.push({ input, ratio: ours.mbps / theirs.mbps, pass: ours.mbps / theirs.mbps >= target.min });
   }
   if (parts.length === 0) return null;
@@ -39,7 +43,7 @@ const pad = (text, width) => String(text).padEnd(width);
 const lpad = (text, width) => String(text).padStart(width);
 const mbps = (value) => (value === undefined ? '' : value.toFixed(1));
 const verdictOf = (check) => (check.parts.some((part) => part.pass === null) ? 'n/c ' : check.parts.every((part) => part.pass) ? 'PASS' : 'MISS');
-const ratioText = (part) => `${part.input} ${part.ratio === null ? 'n/c' : `${part.ratio.toFixed(2)}×`}`;
+const ratioText = (part) => `${part.input} ${part.ratio === null ? 'n/c' : `${part.ratio.toFixed(2)}×`}${part.info ? ' (info)' : ''}`;
 
 export function printStream(stream, results, checks) {
   const { spec, megabytes, expected } = stream;
@@ -91,6 +95,7 @@ export function printMemory(results, streams, measured) {
 const LABELS = {
   'ours-decode': 'ours decode() (frames kept)',
   'ours-decoder': 'ours createDecoder() (no JSON)',
+  'ours-reader': 'ours createFrameReader() (+ JSON)',
   es: 'eventsource-parser',
   'es-json': 'eventsource-parser + JSON.parse',
   'ours-reconstruct': 'ours reconstruct()',

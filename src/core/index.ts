@@ -12,7 +12,7 @@ export type {
   LineTally,
   Payload,
 } from './decode/index.js';
-export { FINDINGS, FINDING_CODES, FINDINGS_LISTED_PER_CODE, isFindingCode } from './findings.js';
+export { FINDINGS, FINDING_CODES, FINDINGS_LISTED_PER_CODE, FindingList, isFindingCode } from './findings.js';
 export type { Finding, FindingCode, FindingEntry, Severity } from './findings.js';
 export type { StreamText } from './input/chunks.js';
 export { reconstructStream, isStreamSource, type StreamInput, type StreamOptions, type StreamReconstruction, type StreamSource, type StreamSourceFacts } from './input/stream.js';
