@@ -434,7 +434,7 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
     }
     const result: Frame = {
       index: frameCount,
-      event: open.event === '' ? 'message' : open.event,
+      event: open.event === '' ? 'message' : internEvent(open.event),
       data: open.data ?? bareText ?? '',
       lastEventId: lastEventIdBuffer,
       dispatched: open.data !== null && ending === 'blank',
@@ -560,6 +560,20 @@ function ignoredFieldMessage(field: string): string {
     return `\`${shown}\` is not the field \`${near}\`: field names are case-sensitive and nothing is trimmed, so a spec client ignores this line. Write \`${near}:\`.`;
   }
   return `\`${shown}\` is not an SSE field (only data, event, id and retry exist), so a spec client ignores this line.`;
+}
+
+// Event names repeat on every frame; a sliced name would keep its whole input chunk alive for as long as the frame is
+// kept. One copy per name (of the first few hundred names seen) lets the chunks go.
+const EVENT_NAMES = new Map<string, string>();
+const EVENT_NAMES_KEPT = 512;
+
+function internEvent(name: string): string {
+  const known = EVENT_NAMES.get(name);
+  if (known !== undefined) return known;
+  if (EVENT_NAMES.size >= EVENT_NAMES_KEPT || name.length > 64) return name;
+  const copy = (' ' + name).slice(1); // a flat copy, not a slice of the chunk
+  EVENT_NAMES.set(copy, copy);
+  return copy;
 }
 
 export function describe(value: unknown): string {
