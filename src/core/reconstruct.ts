@@ -8,6 +8,9 @@ import type { Assembler, Assembly, FormatModule, FormatName, FrameRecord, Recons
 import { FORMAT_NAMES } from './model.js';
 import { describe } from './decode/decoder.js';
 
+/** For tests and the bench only (not exported from the package): turn the template fast path off, count its frames. */
+export { fastPathCounters as fastPathForTests } from './formats/fast-template.js';
+
 /** Characters of frame data the frames table keeps before it keeps data only for frames that need it. */
 export const FRAME_DATA_BUDGET = 4 * 1024 * 1024;
 

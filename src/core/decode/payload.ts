@@ -1,4 +1,5 @@
 import type { FindingList } from '../findings.js';
+import { createFastReader } from '../formats/fast-template.js';
 import { createDecoder, type DecoderSummary, type EventStreamDecoder, type FrameMarks } from './decoder.js';
 import type { Frame, Payload } from './frame.js';
 
@@ -32,12 +33,21 @@ export interface FrameReader {
 export function createFrameReader(onFrame: FrameCallback, findings: FindingList): FrameReader {
   let frameCount = 0;
   let readableFrames = 0;
+  const fast = createFastReader();
+  /** The hot delta frames fit a learned template and skip JSON.parse; the value is the same either way. */
+  function read(data: string): Payload {
+    const built = fast.read(data);
+    if (built !== undefined) return { kind: 'json', value: built };
+    const payload = readPayload(data);
+    if (payload.kind === 'json') fast.learn(data, payload.value);
+    return payload;
+  }
   const decoder: EventStreamDecoder = createDecoder(
     {
       onFrame(frame, ending, hasData, marks) {
         frameCount += 1;
         if (!hasData) return onFrame(frame, null);
-        const payload = readPayload(frame.data);
+        const payload = read(frame.data);
         if (ending === 'eof' && !marks.bare) return readTail(frame, payload, marks);
         if (payload.kind === 'not json') reportNotJson(frame, findings, marks);
         readableFrames += 1;

@@ -1,0 +1,252 @@
+/**
+ * A fast read for the hot delta frames: most frames of a stream are the same JSON text with another delta string
+ * (and a few counters). A template is learned from a frame JSON.parse read: its text cut into literal pieces around
+ * "holes" (the values of a few named string and integer fields). A later frame whose text is the same outside the
+ * holes gives the same value with the holes filled in, built without JSON.parse. Anything else returns undefined,
+ * and the caller reads the frame with JSON.parse as before.
+ *
+ * Why it is exact: a template is only kept when JSON.parse of the learned text, with probe values put into the
+ * holes, gives the probes back at known places in the value (so each hole's text is the value at that place, and no
+ * duplicate key hides it). Swapping one JSON string token for another (or one integer token for another) keeps the
+ * rest of the parse the same, so the built value deep-equals what JSON.parse would give.
+ */
+
+/** Fields whose string values change from frame to frame: delta text, arguments, and per-frame noise. */
+const STRING_HOLES = ['content', 'arguments', 'text', 'partial_json', 'delta', 'thinking', 'refusal', 'reasoning', 'reasoning_content', 'obfuscation'];
+/** Fields whose integer values change from frame to frame. */
+const NUMBER_HOLES = ['sequence_number', 'candidatesTokenCount', 'totalTokenCount', 'thoughtsTokenCount'];
+
+const PROBE = '\u0007fast-probe-';
+const NUMBER_PROBE = 987_654_321_012;
+/** Integers JSON.parse reads exactly, with no sign, fraction or exponent. */
+const MAX_DIGITS = 15;
+const TEMPLATES_KEPT = 4;
+
+/** How the built value is made: constants, holes, and fresh objects and arrays around them. */
+type Node =
+  | { kind: 'constant'; value: string | number | boolean | null }
+  | { kind: 'hole'; slot: number }
+  | { kind: 'object'; keys: string[]; children: Node[] }
+  | { kind: 'array'; children: Node[] };
+
+interface Hole {
+  kind: 'string' | 'number';
+  /** Where the value's text starts and ends in the learned frame (a string's text without its quotes). */
+  start: number;
+  end: number;
+}
+
+export interface Template {
+  /** Text between holes: pieces[0], hole 0, pieces[1], hole 1, … pieces[n]. */
+  pieces: string[];
+  kinds: Array<'string' | 'number'>;
+  root: Node;
+}
+
+/** Counts for tests and the bench: frames built from a template, and templates learned. */
+export const fastPathCounters = { enabled: true, built: 0, learned: 0 };
+
+/** A per-stream reader: tries the templates it learned, and learns from frames JSON.parse read. */
+export function createFastReader() {
+  const templates: Template[] = [];
+  let hits = 0;
+  let attempts = 0;
+  return {
+    /** The value of `data` when it fits a template; undefined when JSON.parse must read it. */
+    read(data: string): unknown {
+      if (!fastPathCounters.enabled) return undefined;
+      for (const template of templates) {
+        const value = build(template, data);
+        if (value !== undefined) {
+          hits += 1;
+          fastPathCounters.built += 1;
+          return value;
+        }
+      }
+      return undefined;
+    },
+    /** Learns from a frame JSON.parse read (rarely once learning stops paying: each try costs a parse). */
+    learn(data: string, value: unknown): void {
+      if (!fastPathCounters.enabled || attempts > 8 + hits / 4) return;
+      const holes = findHoles(data);
+      if (holes.length === 0) return;
+      attempts += 1;
+      const template = learnTemplate(data, value, holes);
+      if (template === null) return;
+      fastPathCounters.learned += 1;
+      templates.unshift(template);
+      if (templates.length > TEMPLATES_KEPT) templates.pop();
+    },
+  };
+}
+
+/** A template from a frame's text and its parsed value; null when no hole is found or the probes do not agree. */
+export function learnTemplate(data: string, value: unknown, holes = findHoles(data)): Template | null {
+  if (typeof value !== 'object' || value === null || holes.length === 0) return null;
+  const pieces: string[] = [];
+  let probeText = '';
+  let at = 0;
+  holes.forEach((hole, slot) => {
+    pieces.push(data.slice(at, hole.start));
+    probeText += data.slice(at, hole.start) + (hole.kind === 'string' ? JSON.stringify(PROBE + slot).slice(1, -1) : String(NUMBER_PROBE + slot));
+    at = hole.end;
+  });
+  pieces.push(data.slice(at));
+  probeText += data.slice(at);
+  let probed: unknown;
+  try {
+    probed = JSON.parse(probeText);
+  } catch {
+    return null;
+  }
+  const seen = new Array<number>(holes.length).fill(0);
+  const root = toNode(probed, seen);
+  if (root === null || seen.some((count) => count !== 1)) return null;
+  const template: Template = { pieces, kinds: holes.map((hole) => hole.kind), root };
+  // The learned frame itself must come out the same as JSON.parse read it.
+  const again = build(template, data);
+  return again !== undefined && JSON.stringify(again) === JSON.stringify(value) ? template : null;
+}
+
+/** The named fields whose `"key":` marker occurs once, in text order. */
+export function findHoles(data: string): Hole[] {
+  const holes: Hole[] = [];
+  for (const key of STRING_HOLES) {
+    const start = onlyValueStart(data, key);
+    if (start === -1 || data.charCodeAt(start) !== 34 /* " */) continue;
+    const end = stringEnd(data, start + 1);
+    if (end !== -1) holes.push({ kind: 'string', start: start + 1, end });
+  }
+  for (const key of NUMBER_HOLES) {
+    const start = onlyValueStart(data, key);
+    if (start === -1) continue;
+    const end = integerEnd(data, start);
+    if (end !== -1) holes.push({ kind: 'number', start, end });
+  }
+  holes.sort((a, b) => a.start - b.start);
+  return holes.every((hole, i) => i === 0 || (holes[i - 1]?.end ?? 0) < hole.start) ? holes : [];
+}
+
+/** Where the value after `"key":` starts, when that marker occurs exactly once; -1 otherwise. */
+function onlyValueStart(data: string, key: string): number {
+  const marker = `"${key}":`;
+  const at = data.indexOf(marker);
+  if (at === -1 || data.indexOf(marker, at + 1) !== -1) return -1;
+  return at + marker.length;
+}
+
+/** The value as a node; probes become holes (counted in `seen`). Null for a shape we do not copy. */
+function toNode(value: unknown, seen: number[]): Node | null {
+  if (typeof value === 'string' && value.startsWith(PROBE)) return hole(Number(value.slice(PROBE.length)), 'string', seen);
+  if (typeof value === 'number' && value >= NUMBER_PROBE && value < NUMBER_PROBE + seen.length) return hole(value - NUMBER_PROBE, 'number', seen);
+  if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return { kind: 'constant', value };
+  if (Array.isArray(value)) {
+    const children = nodes(value, seen);
+    return children && { kind: 'array', children };
+  }
+  const keys = Object.keys(value as object);
+  // JSON.parse makes `__proto__` an own property; plain assignment would not.
+  if (keys.includes('__proto__')) return null;
+  const children = nodes(keys.map((key) => (value as Record<string, unknown>)[key]), seen);
+  return children && { kind: 'object', keys, children };
+}
+
+function nodes(values: unknown[], seen: number[]): Node[] | null {
+  const children: Node[] = [];
+  for (const child of values) {
+    const node = toNode(child, seen);
+    if (node === null) return null;
+    children.push(node);
+  }
+  return children;
+}
+
+function hole(slot: number, kind: 'string' | 'number', seen: number[]): Node | null {
+  if (!Number.isInteger(slot) || slot < 0 || slot >= seen.length) return null;
+  seen[slot] = (seen[slot] ?? 0) + 1;
+  return { kind: 'hole', slot };
+}
+
+/** The value of `data` when it fits the template, or undefined. */
+export function build(template: Template, data: string): unknown {
+  const { pieces, kinds } = template;
+  const values: Array<string | number> = [];
+  let at = 0;
+  for (let slot = 0; slot < kinds.length; slot += 1) {
+    const piece = pieces[slot] ?? '';
+    if (!data.startsWith(piece, at)) return undefined;
+    at += piece.length;
+    const value = kinds[slot] === 'string' ? readString(data, at) : readInteger(data, at);
+    if (value === undefined) return undefined;
+    values.push(value.value);
+    at = value.end;
+  }
+  const last = pieces[kinds.length] ?? '';
+  if (data.length - at !== last.length || !data.startsWith(last, at)) return undefined;
+  return make(template.root, values);
+}
+
+/** A string's body from `start` (just past its opening quote) as JSON.parse decodes it; `end` is past its close. */
+function readString(data: string, start: number): { value: string; end: number } | undefined {
+  if (data.charCodeAt(start - 1) !== 34) return undefined;
+  const close = stringEnd(data, start);
+  if (close === -1) return undefined;
+  const body = data.slice(start, close);
+  if (CONTROL.test(body)) return undefined; // JSON.parse rejects raw control characters: let it say so.
+  if (!body.includes('\\')) return { value: body, end: close };
+  try {
+    return { value: JSON.parse(`"${body}"`) as string, end: close };
+  } catch {
+    return undefined;
+  }
+}
+
+const CONTROL = /[\u0000-\u001f]/;
+
+function readInteger(data: string, start: number): { value: number; end: number } | undefined {
+  const end = integerEnd(data, start);
+  return end === -1 ? undefined : { value: Number(data.slice(start, end)), end };
+}
+
+/** End of a plain JSON integer (no sign, no leading zero, at most 15 digits) at `start`; -1 when there is none. */
+function integerEnd(data: string, start: number): number {
+  let at = start;
+  while (at < data.length && at - start <= MAX_DIGITS) {
+    const code = data.charCodeAt(at);
+    if (code < 48 || code > 57) break;
+    at += 1;
+  }
+  const digits = at - start;
+  if (digits === 0 || digits > MAX_DIGITS || (digits > 1 && data.charCodeAt(start) === 48)) return -1;
+  return at;
+}
+
+/** Index of the quote that closes the JSON string whose body starts at `start`; -1 when there is none. */
+function stringEnd(data: string, start: number): number {
+  let at = start;
+  for (;;) {
+    const quote = data.indexOf('"', at);
+    if (quote === -1) return -1;
+    let slashes = 0;
+    while (data.charCodeAt(quote - 1 - slashes) === 92) slashes += 1;
+    if (slashes % 2 === 0) return quote;
+    at = quote + 1;
+  }
+}
+
+/** A fresh value from the node: nothing is shared between frames, as with JSON.parse. */
+function make(node: Node, values: Array<string | number>): unknown {
+  switch (node.kind) {
+    case 'constant':
+      return node.value;
+    case 'hole':
+      return values[node.slot];
+    case 'array':
+      return node.children.map((child) => make(child, values));
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (let i = 0; i < node.keys.length; i += 1) out[node.keys[i] as string] = make(node.children[i] as Node, values);
+      return out;
+    }
+  }
+}

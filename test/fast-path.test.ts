@@ -1,0 +1,247 @@
+// The template fast path (src/core/formats/fast-template.ts) must never change a result: every stream is read with
+// it on and off, and the whole reconstruction (frames, findings, response) must be the same.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { build, learnTemplate } from '../src/core/formats/fast-template.js';
+import { fastPathForTests, reconstruct } from '../src/core/reconstruct.js';
+import { type FormatName, type ReconstructOptions, synthesize } from '../src/index.js';
+
+afterEach(() => {
+  fastPathForTests.enabled = true;
+});
+
+function readWith(enabled: boolean, input: string | Uint8Array[], options: ReconstructOptions = {}): string {
+  fastPathForTests.enabled = enabled;
+  try {
+    return JSON.stringify(reconstruct(input, options));
+  } finally {
+    fastPathForTests.enabled = true;
+  }
+}
+
+function expectSame(input: string, options: ReconstructOptions = {}): void {
+  expect(readWith(true, input, options)).toBe(readWith(false, input, options));
+}
+
+function fixtureFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return fixtureFiles(path);
+    return entry.name.endsWith('.sse') ? [path] : [];
+  });
+}
+
+describe('fast path on recorded streams', () => {
+  const files = fixtureFiles(join(import.meta.dirname, '../fixtures/recorded'));
+  it('finds the recorded streams', () => expect(files.length).toBeGreaterThan(20));
+  it.each(files)('%s reads the same with the fast path on and off', (file) => {
+    const text = readFileSync(file, 'utf8');
+    expectSame(text);
+    expectSame(text, { frames: false });
+  });
+});
+
+const text = fc.string({ unit: 'binary', maxLength: 80 });
+const id = fc.stringMatching(/^[a-z0-9]{4,10}$/);
+
+const chatResponse = fc.record({ id, content: text, args: fc.option(fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.stringify(value)), { nil: undefined }) }).map(({ id: suffix, content, args }) => ({
+  id: `chatcmpl-${suffix}`,
+  object: 'chat.completion',
+  created: 1_700_000_000,
+  model: 'gpt-4o',
+  choices: [
+    {
+      index: 0,
+      message: { role: 'assistant', content, refusal: null, ...(args === undefined ? {} : { tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'f', arguments: args } }] }) },
+      logprobs: null,
+      finish_reason: args === undefined ? 'stop' : 'tool_calls',
+    },
+  ],
+  usage: { prompt_tokens: 3, completion_tokens: 4, total_tokens: 7 },
+}));
+
+const anthropicResponse = fc.record({ id, content: text, input: fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }) }).map(({ id: suffix, content, input }) => ({
+  id: `msg_${suffix}`,
+  type: 'message',
+  role: 'assistant',
+  model: 'claude-sonnet-4-5',
+  content: [
+    { type: 'text', text: content },
+    { type: 'tool_use', id: 'toolu_1', name: 'f', input },
+  ],
+  stop_reason: 'tool_use',
+  stop_sequence: null,
+  usage: { input_tokens: 5, output_tokens: 9 },
+}));
+
+const responsesResponse = fc.record({ id, content: text, args: fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.stringify(value)) }).map(({ id: suffix, content, args }) => ({
+  id: `resp_${suffix}`,
+  object: 'response',
+  created_at: 1_700_000_000,
+  error: null,
+  model: 'gpt-5',
+  output: [
+    { id: `msg_${suffix}`, type: 'message', status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: content, annotations: [], logprobs: [] }] },
+    { id: `fc_${suffix}`, type: 'function_call', status: 'completed', call_id: 'call_1', name: 'f', arguments: args },
+  ],
+  usage: { input_tokens: 1, input_tokens_details: { cached_tokens: 0 }, output_tokens: 2, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 3 },
+  status: 'completed',
+  incomplete_details: null,
+  completed_at: 1_700_000_001,
+}));
+
+const streams: Array<[FormatName, fc.Arbitrary<unknown>]> = [
+  ['chat-completions', chatResponse],
+  ['anthropic', anthropicResponse],
+  ['responses', responsesResponse],
+];
+
+const fragmenting = fc.record({ pieceSize: fc.integer({ min: 1, max: 12 }), draws: fc.array(fc.nat(), { minLength: 1, maxLength: 30 }) });
+
+/** Ways to break a frame's template: each gives other JSON text (or no JSON) for the frame's data. */
+const MUTATIONS: Array<(data: string) => string> = [
+  (data) => JSON.stringify(Object.fromEntries(Object.entries(JSON.parse(data) as object).reverse())),
+  (data) => data.replace(/"(content|text|partial_json|delta|arguments)":"/, '"$1":"\\u0041\\"\\n\u2028'),
+  (data) => data.replace(/^\{/, '{"extra":1,'),
+  (data) => data.replace('"index":0', '"index":1'),
+  (data) => data.replace(/"sequence_number":(\d+)/, '"sequence_number":$1.0'),
+  (data) => data.replace(/"sequence_number":(\d+)/, '"sequence_number":0$1'),
+  (data) => data.replace(/"finish_reason":null/, '"finish_reason":"stop"'),
+  (data) => data.replace(/\}$/, ',"usage":{"prompt_tokens":1}}'),
+  (data) => data.replace(/\}$/, ',"type":"ping"}'),
+  (data) => data.replace(/":"/, '": "'),
+  (data) => data.replace(/"(content|text|partial_json|delta)":"/, '"$1":"\u0001'),
+  (data) => data.replace(/"(content|text|partial_json|delta)":"([^"\\]*)"/, '"$1":"$2\\"'),
+  (data) => data.slice(0, -2),
+];
+
+function mutate(stream: string, picks: Array<[number, number]>): string {
+  const lines = stream.split('\n');
+  const dataLines = lines.flatMap((line, at) => (line.startsWith('data: {') ? [at] : []));
+  for (const [where, how] of picks) {
+    const at = dataLines[where % Math.max(1, dataLines.length)];
+    if (at === undefined) continue;
+    const mutation = MUTATIONS[how % MUTATIONS.length]!;
+    lines[at] = `data: ${mutation((lines[at] ?? '').slice(6))}`;
+  }
+  return lines.join('\n');
+}
+
+function cut(stream: string, sizes: number[]): Uint8Array[] {
+  const bytes = new TextEncoder().encode(stream);
+  const out: Uint8Array[] = [];
+  for (let at = 0, i = 0; at < bytes.length; i += 1) {
+    const size = 1 + ((sizes[i % sizes.length] ?? 0) % 97);
+    out.push(bytes.subarray(at, at + size));
+    at += size;
+  }
+  return out;
+}
+
+describe.each(streams)('fast path on generated %s streams', (format, response) => {
+  it('reads a synthesized stream the same with the fast path on and off', () => {
+    fc.assert(
+      fc.property(response, fragmenting, fc.array(fc.nat(), { minLength: 1, maxLength: 5 }), (value, { pieceSize, draws }, sizes) => {
+        let at = 0;
+        const stream = synthesize(format, value, { pieceSize, random: (max) => 1 + ((draws[at++ % draws.length] ?? 0) % max) });
+        expectSame(stream);
+        expectSame(stream, { format });
+        expect(readWith(true, cut(stream, sizes))).toBe(readWith(false, cut(stream, sizes)));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('reads streams with frames that break the template the same with the fast path on and off', () => {
+    fc.assert(
+      fc.property(response, fc.integer({ min: 1, max: 6 }), fc.array(fc.tuple(fc.nat(), fc.nat()), { minLength: 1, maxLength: 4 }), (value, pieceSize, picks) => {
+        const stream = mutate(synthesize(format, value, { pieceSize }), picks);
+        expectSame(stream);
+        expectSame(stream, { frames: false });
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('fast path counts', () => {
+  it.each(streams)('takes most frames of a long %s stream', (format, response) => {
+    const value = fc.sample(response, { numRuns: 1, seed: 7 })[0] as Record<string, unknown>;
+    const long = JSON.parse(JSON.stringify(value).replaceAll(/"(text|content)":"[^"]*"/g, `"$1":"${'word, '.repeat(400)}"`)) as unknown;
+    const stream = synthesize(format, long, { pieceSize: 4 });
+    const before = fastPathForTests.built;
+    const result = reconstruct(stream);
+    expect(result.findings).toEqual([]);
+    expect(fastPathForTests.built - before).toBeGreaterThan(result.frames.length * 0.8);
+  });
+
+  it('takes most frames of a long chat text stream', () => {
+    const content = 'The quick brown fox "jumps" over the lazy dog.\n'.repeat(200);
+    const stream = synthesize('chat-completions', {
+      id: 'chatcmpl-1',
+      object: 'chat.completion',
+      created: 1,
+      model: 'gpt-4o',
+      choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, logprobs: null, finish_reason: 'stop' }],
+    }, { pieceSize: 5 });
+    const before = fastPathForTests.built;
+    const result = reconstruct(stream);
+    const built = fastPathForTests.built - before;
+    expect(result.choices[0]?.text).toBe(content);
+    expect(result.findings).toEqual([]);
+    expect(built).toBeGreaterThan(result.frames.length * 0.9);
+    fastPathForTests.enabled = false;
+    const off = fastPathForTests.built;
+    reconstruct(stream);
+    expect(fastPathForTests.built).toBe(off);
+  });
+});
+
+describe('templates', () => {
+  const data = '{"type":"response.output_text.delta","sequence_number":12,"item_id":"msg_1","output_index":0,"delta":"Hi","obfuscation":"ab"}';
+  const template = learnTemplate(data, JSON.parse(data));
+
+  it('learns the delta, the counter and the noise as holes', () => {
+    expect(template?.kinds).toEqual(['number', 'string', 'string']);
+  });
+
+  it.each([
+    '{"type":"response.output_text.delta","sequence_number":13,"item_id":"msg_1","output_index":0,"delta":"a\\u00e9\\"\\\\b","obfuscation":"x"}',
+    '{"type":"response.output_text.delta","sequence_number":0,"item_id":"msg_1","output_index":0,"delta":"","obfuscation":""}',
+  ])('builds the value JSON.parse gives: %s', (frame) => {
+    expect(JSON.stringify(build(template!, frame))).toBe(JSON.stringify(JSON.parse(frame)));
+  });
+
+  it.each([
+    '{"type":"response.output_text.delta","sequence_number":1.5,"item_id":"msg_1","output_index":0,"delta":"a","obfuscation":"x"}',
+    '{"type":"response.output_text.delta","sequence_number":-1,"item_id":"msg_1","output_index":0,"delta":"a","obfuscation":"x"}',
+    '{"type":"response.output_text.delta","sequence_number":01,"item_id":"msg_1","output_index":0,"delta":"a","obfuscation":"x"}',
+    '{"type":"response.output_text.delta","sequence_number":1,"item_id":"msg_2","output_index":0,"delta":"a","obfuscation":"x"}',
+    '{"type":"response.output_text.delta","sequence_number":1,"item_id":"msg_1","output_index":0,"delta":"a\nb","obfuscation":"x"}',
+    '{"type":"response.output_text.delta","sequence_number":1,"item_id":"msg_1","output_index":0,"delta":"a","obfuscation":"x","extra":1}',
+    '{"sequence_number":1,"type":"response.output_text.delta","item_id":"msg_1","output_index":0,"delta":"a","obfuscation":"x"}',
+    '{"type":"response.output_text.delta","sequence_number":1,"item_id":"msg_1","output_index":0,"delta":"a\\q","obfuscation":"x"}',
+  ])('leaves a frame that does not fit to JSON.parse: %s', (frame) => {
+    expect(build(template!, frame)).toBeUndefined();
+  });
+
+  it('learns nothing where a duplicate key hides the delta', () => {
+    const hidden = '{"choices":[{"delta":{"content":"a"},"delta":{"role":"assistant"}}]}';
+    expect(learnTemplate(hidden, JSON.parse(hidden))).toBeNull();
+  });
+
+  it('gives fresh objects: nothing is shared between frames', () => {
+    const chunk = '{"choices":[{"index":0,"delta":{"content":"a"},"logprobs":{"tokens":[]}}]}';
+    const learned = learnTemplate(chunk, JSON.parse(chunk))!;
+    const first = build(learned, chunk) as { choices: Array<{ logprobs: { tokens: unknown[] } }> };
+    first.choices[0]!.logprobs.tokens.push(1);
+    expect(build(learned, chunk)).toEqual(JSON.parse(chunk));
+  });
+
+  it('keeps a __proto__ key out of templates', () => {
+    const chunk = '{"__proto__":{"x":1},"delta":"a"}';
+    expect(learnTemplate(chunk, JSON.parse(chunk))).toBeNull();
+  });
+});
