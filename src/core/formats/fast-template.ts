@@ -188,7 +188,7 @@ export function build(template: Template, data: string): unknown {
         values.push(value);
         at = -end - 2;
       } else {
-        values.push(data.slice(at, end));
+        values.push(ownCopy(data.slice(at, end)));
         at = end;
       }
     } else {
@@ -227,6 +227,14 @@ function stringBodyEnd(data: string, start: number): number {
     }
   }
   return -1;
+}
+
+/**
+ * A slice of 13 or more characters is a view that keeps the whole input chunk alive as long as the text is kept;
+ * JSON.parse would have made a copy, so make one. Shorter slices are copies already.
+ */
+function ownCopy(slice: string): string {
+  return slice.length < 13 ? slice : (' ' + slice).slice(1);
 }
 
 /** A string body with escapes, decoded as JSON.parse decodes it; undefined for a bad escape. */
