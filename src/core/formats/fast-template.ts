@@ -46,38 +46,50 @@ export interface Template {
   root: Node;
 }
 
+interface Kept {
+  template: Template;
+  hits: number;
+  misses: number;
+}
+
 /** Counts for tests and the bench: frames built from a template, and templates learned. */
 export const fastPathCounters = { enabled: true, built: 0, learned: 0 };
 
 /** A per-stream reader: tries the templates it learned, and learns from frames JSON.parse read. */
 export function createFastReader() {
-  const templates: Template[] = [];
+  const templates: Kept[] = [];
   let hits = 0;
   let attempts = 0;
   return {
     /** The value of `data` when it fits a template; undefined when JSON.parse must read it. */
     read(data: string): unknown {
       if (!fastPathCounters.enabled) return undefined;
-      for (const template of templates) {
-        const value = build(template, data);
+      for (let i = 0; i < templates.length; i += 1) {
+        const kept = templates[i] as Kept;
+        const value = build(kept.template, data);
         if (value !== undefined) {
           hits += 1;
+          kept.hits += 1;
           fastPathCounters.built += 1;
           return value;
         }
+        // A template that never fits costs a comparison on every frame: let it go.
+        kept.misses += 1;
+        if (kept.hits === 0 && kept.misses > 16) templates.splice(i--, 1);
       }
       return undefined;
     },
     /** Learns from a frame JSON.parse read (rarely once learning stops paying: each try costs a parse). */
     learn(data: string, value: unknown): void {
-      if (!fastPathCounters.enabled || attempts > 8 + hits / 4) return;
-      const holes = findHoles(data);
-      if (holes.length === 0) return;
+      if (!fastPathCounters.enabled || attempts > 16 + hits / 4) return;
       attempts += 1;
+      const holes = findHoles(data);
+      // A template without a string hole fits only the same frame again: not worth trying on every frame.
+      if (!holes.some((hole) => hole.kind === 'string')) return;
       const template = learnTemplate(data, value, holes);
       if (template === null) return;
       fastPathCounters.learned += 1;
-      templates.unshift(template);
+      templates.unshift({ template, hits: 0, misses: 0 });
       if (templates.length > TEMPLATES_KEPT) templates.pop();
     },
   };
