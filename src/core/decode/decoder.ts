@@ -567,8 +567,16 @@ function ignoredFieldMessage(field: string): string {
 const EVENT_NAMES = new Map<string, string>();
 const EVENT_NAMES_KEPT = 512;
 
+const RECENT_NAMES: string[] = [];
+
 function internEvent(name: string): string {
+  // A few names make up almost every frame: comparing with them is cheaper than hashing a fresh slice.
+  for (let i = 0; i < RECENT_NAMES.length; i += 1) {
+    const recent = RECENT_NAMES[i] as string;
+    if (recent === name) return recent;
+  }
   const known = EVENT_NAMES.get(name);
+  if (known !== undefined && RECENT_NAMES.length < 8) RECENT_NAMES.push(known);
   if (known !== undefined) return known;
   if (EVENT_NAMES.size >= EVENT_NAMES_KEPT || name.length > 64) return name;
   const copy = (' ' + name).slice(1); // a flat copy, not a slice of the chunk

@@ -14,8 +14,7 @@ import type {
   SynthesizeOptions,
   ToolCall,
 } from '../model.js';
-
-type Json = Record<string, unknown>;
+import { isObject, type Json } from './json-shape.js';
 
 /** Every event type of the stream; `error` is told apart by its `error` object. */
 const EVENT_TYPES = new Set([
@@ -60,9 +59,6 @@ const DELTA_BLOCK: ReadonlyMap<string, string> = new Map([
 /** Usage fields that belong to the output side: `message_delta` carries them (the synthesiser splits by this). */
 const OUTPUT_USAGE = new Set(['output_tokens', 'output_tokens_details', 'server_tool_use']);
 
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Sets a field read from the wire; a `__proto__` key stays a plain field instead of changing the prototype. */
 function put(target: Json, key: string, value: unknown): void {

@@ -17,12 +17,8 @@
 import type { Frame, Payload } from '../decode/frame.js';
 import type { FindingCode, FindingList } from '../findings.js';
 import type { Assembler, Assembly, BehaviorStep, FinishReasonTable, FormatModule, FrameRecord, SynthesizeOptions } from '../model.js';
+import { isObject, type Json } from './json-shape.js';
 
-type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function kindOf(value: unknown): string {
   if (value === undefined) return 'missing';

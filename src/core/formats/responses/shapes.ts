@@ -1,10 +1,8 @@
 // Type guards and the event names of the Responses stream. Every payload field is `unknown` until checked here.
 
-export type Json = Record<string, unknown>;
+import type { Json } from '../json-shape.js';
 
-export function isRecord(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isObject as isRecord, type Json } from '../json-shape.js';
 
 export function isIndex(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0;
