@@ -15,6 +15,7 @@ import type {
   ToolCall,
 } from '../model.js';
 import { isObject, type Json } from './json-shape.js';
+import { cutPieces } from './pieces.js';
 
 /** Every event type of the stream; `error` is told apart by its `error` object. */
 const EVENT_TYPES = new Set([
@@ -661,22 +662,6 @@ function responseBlock(state: BlockState): Json {
 
 type Cut = (text: string) => string[];
 
-function cutter(options: SynthesizeOptions): Cut {
-  const size = options.pieceSize ?? 8;
-  if (!Number.isInteger(size) || size < 1) {
-    throw new TypeError(`sse-reconstruct: synthesize() takes a pieceSize that is a whole number of at least 1; received ${String(size)}.`);
-  }
-  const random = options.random;
-  return (text) => {
-    const pieces: string[] = [];
-    for (let at = 0; at < text.length; ) {
-      const length = random ? Math.min(size, Math.max(1, Math.floor(random(size)))) : size;
-      pieces.push(text.slice(at, at + length));
-      at += length;
-    }
-    return pieces;
-  };
-}
 
 function event(payload: Json): string {
   return `event: ${String(payload.type)}\ndata: ${JSON.stringify(payload)}\n\n`;
@@ -686,7 +671,7 @@ function synthesize(response: unknown, options: SynthesizeOptions = {}): string 
   if (!isObject(response)) {
     throw new TypeError(`sse-reconstruct: synthesize('anthropic', response) takes an Anthropic Message object; received ${response === null ? 'null' : typeof response}.`);
   }
-  const cut = cutter(options);
+  const cut: Cut = (text) => cutPieces(text, options);
   const { content, usage, ...fields } = response;
   const usageParts = isObject(usage) ? splitUsage(usage) : null;
   const out = [event({ type: 'message_start', message: startMessage(fields, usage, usageParts?.start) })];

@@ -18,6 +18,7 @@ import type { Frame, Payload } from '../decode/frame.js';
 import type { FindingCode, FindingList } from '../findings.js';
 import type { Assembler, Assembly, BehaviorStep, FinishReasonTable, FormatModule, FrameRecord, SynthesizeOptions } from '../model.js';
 import { isObject, type Json } from './json-shape.js';
+import { cutPieces } from './pieces.js';
 
 
 function kindOf(value: unknown): string {
@@ -345,17 +346,6 @@ function createAssembler(context: { findings: FindingList }): Assembler {
 
 // ---------------------------------------------------------------------------------------------- synthesize
 
-function piecesOf(text: string, options: SynthesizeOptions): string[] {
-  const size = Math.max(1, options.pieceSize ?? 8);
-  const pick = options.random ?? ((max: number) => max);
-  const pieces: string[] = [];
-  for (let at = 0; at < text.length; ) {
-    const length = Math.min(Math.max(1, Math.floor(pick(size))), size);
-    pieces.push(text.slice(at, at + length));
-    at += length;
-  }
-  return pieces;
-}
 
 function eventFrame(data: Json): string {
   return `event: ${String(data.type)}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -399,7 +389,7 @@ function endFrameOf(run: Json): string {
 function synthesize(run: unknown, options: SynthesizeOptions = {}): string {
   if (!isObject(run)) return '';
   const pick = options.random ?? (() => 1);
-  const deltas = piecesOf(typeof run.output_text === 'string' ? run.output_text : '', options).map((delta) =>
+  const deltas = cutPieces(typeof run.output_text === 'string' ? run.output_text : '', options).map((delta) =>
     eventFrame({ type: 'output_text.delta', delta }),
   );
   const out = [startedFrame(run)];

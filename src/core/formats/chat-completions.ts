@@ -18,6 +18,7 @@ import type {
   ToolCall,
 } from '../model.js';
 import { isObject, type Json } from './json-shape.js';
+import { cutPieces, pieceLength } from './pieces.js';
 
 
 function kindOf(value: unknown): string {
@@ -734,35 +735,18 @@ function recognise(_frame: Frame, payload: Payload): 0 | 1 | 2 {
 
 type ChunkChoice = Json;
 
-/** Cuts text into pieces of whole code points, each at most `pieceSize` long (sizes from `random` when given). */
-function cut(text: string, options: SynthesizeOptions): string[] {
-  const max = Math.max(1, Math.floor(options.pieceSize ?? 8));
-  const points = Array.from(text);
-  const pieces: string[] = [];
-  for (let at = 0; at < points.length; ) {
-    const size = pieceLength(max, options.random);
-    pieces.push(points.slice(at, at + size).join(''));
-    at += size;
-  }
-  return pieces;
-}
 
-function pieceLength(max: number, random: SynthesizeOptions['random']): number {
-  if (!random) return max;
-  const size = Math.floor(random(max));
-  return Number.isFinite(size) ? Math.min(max, Math.max(1, size)) : max;
-}
 
 function choiceChunks(choice: Json, options: SynthesizeOptions): ChunkChoice[] {
   const index = isIndex(choice.index) ? choice.index : 0;
   const message = isObject(choice.message) ? choice.message : {};
   const deltas: Json[] = [firstDelta(message)];
   for (const key of ['reasoning_content', 'reasoning'] as const) {
-    if (typeof message[key] === 'string') for (const piece of cut(message[key], options)) deltas.push({ [key]: piece });
+    if (typeof message[key] === 'string') for (const piece of cutPieces(message[key], options)) deltas.push({ [key]: piece });
   }
   if (Array.isArray(message.reasoning_details)) for (const entry of message.reasoning_details) deltas.push({ reasoning_details: [entry] });
   append(deltas, contentDeltas(message.content, options));
-  if (typeof message.refusal === 'string') for (const piece of cut(message.refusal, options)) deltas.push({ refusal: piece });
+  if (typeof message.refusal === 'string') for (const piece of cutPieces(message.refusal, options)) deltas.push({ refusal: piece });
   if (Array.isArray(message.tool_calls)) message.tool_calls.forEach((call, position) => append(deltas, toolCallDeltas(call, position, options)));
   if (isObject(message.function_call)) append(deltas, functionCallDeltas(message.function_call, options));
   if (isObject(message.audio)) deltas.push({ audio: message.audio });
@@ -777,15 +761,15 @@ function firstDelta(message: Json): Json {
 }
 
 function contentDeltas(content: unknown, options: SynthesizeOptions): Json[] {
-  if (typeof content === 'string') return cut(content, options).map((piece) => ({ content: piece }));
+  if (typeof content === 'string') return cutPieces(content, options).map((piece) => ({ content: piece }));
   if (!Array.isArray(content)) return [];
   const deltas: Json[] = [];
   for (const part of content) {
     if (isObject(part) && part.type === 'text' && typeof part.text === 'string') {
-      for (const piece of cut(part.text, options)) deltas.push({ content: [{ type: 'text', text: piece }] });
+      for (const piece of cutPieces(part.text, options)) deltas.push({ content: [{ type: 'text', text: piece }] });
     } else if (isObject(part) && part.type === 'thinking' && Array.isArray(part.thinking)) {
       const text = part.thinking.map((inner) => (isObject(inner) && typeof inner.text === 'string' ? inner.text : '')).join('');
-      for (const piece of cut(text, options)) deltas.push({ content: [{ type: 'thinking', thinking: [{ type: 'text', text: piece }] }] });
+      for (const piece of cutPieces(text, options)) deltas.push({ content: [{ type: 'thinking', thinking: [{ type: 'text', text: piece }] }] });
     }
   }
   return deltas;
@@ -799,13 +783,13 @@ function toolCallDeltas(call: unknown, position: number, options: SynthesizeOpti
   const bodyKey = custom ? 'custom' : 'function';
   const text = typeof body[argumentKey] === 'string' ? body[argumentKey] : '';
   const first: Json = { index: position, id: call.id, type: call.type ?? (custom ? 'custom' : 'function'), [bodyKey]: { name: body.name, [argumentKey]: '' } };
-  const rest = cut(text, options).map((piece) => ({ index: position, [bodyKey]: { [argumentKey]: piece } }));
+  const rest = cutPieces(text, options).map((piece) => ({ index: position, [bodyKey]: { [argumentKey]: piece } }));
   return [first, ...rest].map((fragment) => ({ tool_calls: [fragment] }));
 }
 
 function functionCallDeltas(call: Json, options: SynthesizeOptions): Json[] {
   const text = typeof call.arguments === 'string' ? call.arguments : '';
-  return [{ function_call: { name: call.name, arguments: '' } }, ...cut(text, options).map((piece) => ({ function_call: { arguments: piece } }))];
+  return [{ function_call: { name: call.name, arguments: '' } }, ...cutPieces(text, options).map((piece) => ({ function_call: { arguments: piece } }))];
 }
 
 function finishChunk(choice: Json, index: number): ChunkChoice {

@@ -30,6 +30,7 @@ import type {
   ToolCall,
 } from '../model.js';
 import { isObject, type Json } from './json-shape.js';
+import { cutPieces } from './pieces.js';
 
 
 function kindOf(value: unknown): string {
@@ -627,24 +628,12 @@ function setAtPath(root: Json, segments: Array<string | number>, value: unknown,
 
 // ---------------------------------------------------------------------------------------------- synthesize
 
-function piecesOf(text: string, options: SynthesizeOptions): string[] {
-  if (text.length === 0) return [''];
-  const size = Math.max(1, options.pieceSize ?? 8);
-  const pick = options.random ?? ((max: number) => max);
-  const pieces: string[] = [];
-  for (let at = 0; at < text.length; ) {
-    const length = Math.min(Math.max(1, Math.floor(pick(size))), size);
-    pieces.push(text.slice(at, at + length));
-    at += length;
-  }
-  return pieces;
-}
 
 /** A part as the frames carry it: text cut into pieces (the first keeps the part's other members), the rest whole. */
 function partItems(part: unknown, options: SynthesizeOptions): unknown[] {
   if (!isObject(part) || typeof part.text !== 'string') return [part];
   const flag = part.thought === true ? { thought: true } : {};
-  return piecesOf(part.text, options).map((piece, i) => (i === 0 ? { ...part, text: piece } : { text: piece, ...flag }));
+  return (part.text === '' ? [''] : cutPieces(part.text, options)).map((piece, i) => (i === 0 ? { ...part, text: piece } : { text: piece, ...flag }));
 }
 
 /** Groups a candidate's items into frames of one to three parts. */

@@ -1,5 +1,6 @@
 // The documented event stream for a non-streamed Responses `response`: the inverse of the assembly.
 import type { SynthesizeOptions } from '../../model.js';
+import { cutPieces } from '../pieces.js';
 import { type Json, copy, isRecord, stringOf } from './shapes.js';
 
 class Writer {
@@ -15,19 +16,6 @@ class Writer {
   text(): string {
     return this.frames.join('');
   }
-}
-
-/** Cuts text into pieces of 1…pieceSize characters, sizes picked by `random`. */
-function pieces(text: string, options: SynthesizeOptions): string[] {
-  const max = Math.max(1, Math.floor(options.pieceSize ?? 8));
-  const pick = options.random ?? ((limit: number) => limit);
-  const out: string[] = [];
-  for (let at = 0; at < text.length; ) {
-    const size = Math.min(max, Math.max(1, Math.floor(pick(max))));
-    out.push(text.slice(at, at + size));
-    at += size;
-  }
-  return out;
 }
 
 /** The response as `response.created` shows it: nothing produced yet. */
@@ -99,7 +87,7 @@ function writeOutputText(writer: Writer, part: Json, where: Json, options: Synth
   const skeleton: Json = { ...copy(part), text: '' };
   if (Array.isArray(part.annotations)) skeleton.annotations = [];
   writer.event('response.content_part.added', { ...where, part: skeleton });
-  for (const delta of pieces(text, options)) writer.event('response.output_text.delta', { ...where, delta, logprobs: [] });
+  for (const delta of cutPieces(text, options)) writer.event('response.output_text.delta', { ...where, delta, logprobs: [] });
   const annotations = Array.isArray(part.annotations) ? part.annotations : [];
   annotations.forEach((annotation, annotationIndex) =>
     writer.event('response.output_text.annotation.added', { ...where, annotation_index: annotationIndex, annotation: copy(annotation) }),
@@ -112,14 +100,14 @@ function writeOutputText(writer: Writer, part: Json, where: Json, options: Synth
 function writeTextPart(writer: Writer, part: Json, where: Json, key: 'text' | 'refusal', stem: string, options: SynthesizeOptions, partStem = 'response.content_part'): void {
   const text = stringOf(part[key]) ?? '';
   writer.event(`${partStem}.added`, { ...where, part: { ...copy(part), [key]: '' } });
-  for (const delta of pieces(text, options)) writer.event(`${stem}.delta`, { ...where, delta });
+  for (const delta of cutPieces(text, options)) writer.event(`${stem}.delta`, { ...where, delta });
   writer.event(`${stem}.done`, { ...where, [key]: text });
   writer.event(`${partStem}.done`, { ...where, part: copy(part) });
 }
 
 function writeArguments(writer: Writer, item: Json, at: Json, options: SynthesizeOptions): void {
   const text = stringOf(item.arguments) ?? '';
-  for (const delta of pieces(text, options)) writer.event('response.function_call_arguments.delta', { ...at, delta });
+  for (const delta of cutPieces(text, options)) writer.event('response.function_call_arguments.delta', { ...at, delta });
   const done: Json = { ...at, arguments: text };
   if (typeof item.name === 'string') done.name = item.name;
   writer.event('response.function_call_arguments.done', done);
