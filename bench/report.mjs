@@ -56,7 +56,8 @@ export function printStream(stream, results, checks) {
     const chunks = results.get(`${contestant.id}:chunks`) ?? results.get(`${contestant.id}:payloads`);
     const string = results.get(`${contestant.id}:string`);
     const wrong = chunks?.wrong ?? string?.wrong;
-    console.log(`  ${pad(contestant.label, 48)}${lpad(mbps(chunks?.mbps), 9)}${lpad(mbps(string?.mbps), 9)}${wrong ? `  NOT READ WHOLE: ${wrong}` : ''}`);
+    const failed = chunks?.error ?? string?.error; // its speed child crashed: run.mjs puts why in `wrong`
+    console.log(`  ${pad(contestant.label, 48)}${lpad(mbps(chunks?.mbps), 9)}${lpad(mbps(string?.mbps), 9)}${wrong ? `  ${failed ? 'FAILED' : 'NOT READ WHOLE'}: ${wrong}` : ''}`);
   }
   const ours = results.get('ours-reconstruct:chunks')?.found;
   if (ours?.findingCounts && Object.keys(ours.findingCounts).length > 0) console.log(`  reconstruct() findings: ${JSON.stringify(ours.findingCounts)}`);
@@ -118,5 +119,5 @@ export function printSummary(measured) {
       console.log(`  ${verdict} ${pad(`${spec.name} ${megabytes} MB`, 22)} ${pad(check.target.what, 66)} ${shown}`);
     }
   }
-  console.log(`  ${tally.PASS} PASS, ${tally.MISS} MISS, ${tally['n/c ']} not comparable (a contestant did not read the whole stream)`);
+  console.log(`  ${tally.PASS} PASS, ${tally.MISS} MISS, ${tally['n/c ']} not comparable (a contestant did not read the whole stream, or its process failed)`);
 }
