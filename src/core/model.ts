@@ -52,7 +52,7 @@ export interface BehaviorStep {
 
 /**
  * A frame as the reconstruction read it: the decoder's frame plus what it carried for the assembly. `data` is null
- * when it was not kept (past the first 4 MiB of frame data, for a frame no finding names): the frame's text is the
+ * when it was not kept (past the first 1 MiB of frame data, for a frame no finding names): the frame's text is the
  * input's characters `start` to `end`.
  */
 export interface FrameRecord extends Omit<Frame, 'data'> {
@@ -115,6 +115,12 @@ export interface Reconstruction {
   steps?: BehaviorStep[];
   findings: Finding[];
   findingCounts: Partial<Record<FindingCode, number>>;
+  /** How many frames the stream had (the frames table's length, known without reading the table). */
+  frameCount: number;
+  /**
+   * Every frame, in order (empty with `frames: false`). Built as objects when first read: checking only the answer
+   * and the findings of a large stream costs no frame objects.
+   */
   frames: FrameRecord[];
   lines: LineTally;
   timestamped: boolean;

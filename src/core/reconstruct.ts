@@ -7,12 +7,13 @@ import { judge, summaryLine } from './judge/index.js';
 import type { Assembler, Assembly, FormatModule, FormatName, FrameRecord, Reconstruction, ReconstructOptions } from './model.js';
 import { FORMAT_NAMES } from './model.js';
 import { describe } from './decode/decoder.js';
+import { FrameTable } from './frame-table.js';
 
 /** For tests and the bench only (not exported from the package): turn the template fast path off, count its frames. */
 export { fastPathCounters as fastPathForTests } from './formats/fast-template.js';
 
 /** Characters of frame data the frames table keeps before it keeps data only for frames that need it. */
-export const FRAME_DATA_BUDGET = 4 * 1024 * 1024;
+export const FRAME_DATA_BUDGET = 1024 * 1024;
 
 /** Marks reconstructions so matchers and the serializer know them, across duplicate copies of this package. */
 export const RECONSTRUCTION_BRAND = Symbol.for('sse-reconstruct.reconstruction');
@@ -42,9 +43,10 @@ export interface ReconstructionSession {
 export function createReconstruction(options: ReconstructOptions = {}): ReconstructionSession {
   checkOptions(options);
   const decodeFindings = new FindingList();
-  const frames: FrameRecord[] = [];
   const keepFrames = options.frames !== false;
-  const router = createRouter(options.format ? formatModule(options.format) : null, keepFrames);
+  const table = new FrameTable(keepFrames);
+  // Frames that waited for the format are read after their row was written: write what they carried again.
+  const router = createRouter(options.format ? formatModule(options.format) : null, (late) => table.setRead(late.index, late));
   let firstArrival: number | undefined;
   let arrival: number | undefined;
 
@@ -53,13 +55,11 @@ export function createReconstruction(options: ReconstructOptions = {}): Reconstr
     const record = toRecord(frame, arrival, firstArrival);
     const listedBefore = decodeFindings.listed.length + router.listed();
     router.route(record, payload);
-    if (!keepFrames) return;
-    frames.push(record);
-    dataKept += frame.data.length;
-    // Past the budget, a healthy frame's data is dropped: held, it would keep the whole input alive. Frames that
+    // Past the budget, a healthy frame's data is not kept: held, it would keep the whole input alive. Frames that
     // findings name, or that were not read, keep theirs.
+    dataKept += frame.data.length;
     const healthy = payload !== null && payload.kind !== 'not json' && decodeFindings.listed.length + router.listed() === listedBefore;
-    if (dataKept > FRAME_DATA_BUDGET && healthy) record.data = null;
+    table.add(record, keepFrames && (dataKept <= FRAME_DATA_BUDGET || !healthy));
   }, decodeFindings);
 
   return {
@@ -72,7 +72,7 @@ export function createReconstruction(options: ReconstructOptions = {}): Reconstr
     },
     end() {
       const summary = reader.end();
-      const routed = router.finish();
+      const routed = router.finish(keepFrames ? table : null);
       const truncated = summary.stopped || decodeFindings.has('cut');
       const findings = mergeFindings(decodeFindings, routed.findings);
       const { module, assembly } = routed;
@@ -82,13 +82,13 @@ export function createReconstruction(options: ReconstructOptions = {}): Reconstr
       const judgement = judge({
         format: module?.name ?? null,
         assembly,
-        frames,
+        timed: table.timed(),
         findings,
         finishReasons: module?.finishReasons ?? null,
         truncated,
         ...(options.deadlines ? { deadlines: options.deadlines } : {}),
       });
-      return brand({
+      const result = {
         format: module?.name ?? null,
         verdict: judgement.verdict,
         outcome: judgement.outcome,
@@ -106,23 +106,60 @@ export function createReconstruction(options: ReconstructOptions = {}): Reconstr
         ...(assembly.steps ? { steps: assembly.steps } : {}),
         findings: findings.sorted(),
         findingCounts: { ...findings.counts },
-        frames,
+        frameCount: table.length,
+        frames: [] as FrameRecord[],
         lines: summary.lines,
         timestamped: summary.timestamped,
         timing: judgement.timing,
-      });
+      };
+      if (keepFrames) framesOnFirstRead(result, table);
+      return brand(result);
     },
   };
 }
 
+/**
+ * The frames table becomes objects when it is first read: a caller who checks the answer and the findings of a
+ * large stream never pays for a million frame objects. Reading `frames` gives a plain array, the same every time.
+ */
+function framesOnFirstRead(result: { frames: FrameRecord[] }, table: FrameTable): void {
+  Object.defineProperty(result, 'frames', {
+    enumerable: true,
+    configurable: true,
+    get(this: { frames: FrameRecord[] }) {
+      const rows = table.rows();
+      Object.defineProperty(this, 'frames', { value: rows, enumerable: true, writable: true, configurable: true });
+      return rows;
+    },
+    set(this: { frames: FrameRecord[] }, rows: FrameRecord[]) {
+      Object.defineProperty(this, 'frames', { value: rows, enumerable: true, writable: true, configurable: true });
+    },
+  });
+}
+
+/**
+ * The frame as the frames table keeps it: one object literal with every field in a fixed order, so every record
+ * shares one shape (adding fields to the decoder's frame would grow each one a second time).
+ */
 function toRecord(frame: Frame, arrival: number | undefined, firstArrival: number | undefined): FrameRecord {
-  const record = frame as Frame & FrameRecord;
-  record.type = null;
-  record.carried = frame.dispatched ? '' : 'not dispatched';
-  record.progress = false;
-  if (record.elapsedMs === undefined && arrival !== undefined && firstArrival !== undefined) {
-    record.elapsedMs = arrival - firstArrival;
-  }
+  const record: FrameRecord = {
+    index: frame.index,
+    event: frame.event,
+    data: frame.data,
+    lastEventId: frame.lastEventId,
+    dispatched: frame.dispatched,
+    line: frame.line,
+    endLine: frame.endLine,
+    start: frame.start,
+    end: frame.end,
+    type: null,
+    carried: frame.dispatched ? '' : 'not dispatched',
+    progress: false,
+  };
+  if (frame.retry !== undefined) record.retry = frame.retry;
+  if (frame.time !== undefined) record.time = frame.time;
+  if (frame.elapsedMs !== undefined) record.elapsedMs = frame.elapsedMs;
+  else if (arrival !== undefined && firstArrival !== undefined) record.elapsedMs = arrival - firstArrival;
   return record;
 }
 
@@ -137,14 +174,14 @@ const NO_FRAMES: Assembly = { choices: [], usage: null, response: null, error: n
 /**
  * Tells the format from what the frames carry and hands each frame to its assembler. The first frame that names a
  * format picks the assembler; frames before it wait. When the stream ends, the format most frames name wins; if
- * that is not the one picked, the frames are read again with the right assembler (unless the frames table is off:
- * then nothing is kept to read again, and the first format named stays).
+ * that is not the one picked, the frames are read again with the right assembler (unless the frames table is off,
+ * or past its data budget: then nothing is kept to read again, and the first format named stays).
  */
-function createRouter(given: FormatModule | null, keepForRereading: boolean) {
+function createRouter(given: FormatModule | null, readLate: (record: FrameRecord) => void) {
   const votes = new Map<FormatName, number>();
   const waiting: Array<[FrameRecord, Payload]> = [];
-  const bestOf: Array<FormatModule | null> = [];
-  const kept: FrameRecord[] = [];
+  /** Each frame's best format, as its position in FORMAT_MODULES plus one (0: none, or not read). */
+  let bestOf = new Uint8Array(1024);
   let chosen = given;
   let findings = new FindingList();
   let assembler: Assembler | null = given ? given.createAssembler({ findings }) : null;
@@ -165,6 +202,20 @@ function createRouter(given: FormatModule | null, keepForRereading: boolean) {
     return best;
   }
 
+  function remember(index: number, best: FormatModule | null): void {
+    if (index >= bestOf.length) {
+      const grown = new Uint8Array(Math.max(bestOf.length * 2, index + 1));
+      grown.set(bestOf);
+      bestOf = grown;
+    }
+    bestOf[index] = best === null ? 0 : FORMAT_MODULES.indexOf(best) + 1;
+  }
+
+  function bestAt(index: number): FormatModule | null {
+    const position = bestOf[index] ?? 0;
+    return position === 0 ? null : (FORMAT_MODULES[position - 1] ?? null);
+  }
+
   function deliver(record: FrameRecord, payload: Payload, best: FormatModule | null, reader: Assembler, module: FormatModule, list: FindingList): void {
     if (given === null && best !== null && best !== module && module.recognise(record, payload) === 0) {
       record.carried = `a ${best.title} frame: not read`;
@@ -178,6 +229,23 @@ function createRouter(given: FormatModule | null, keepForRereading: boolean) {
       return;
     }
     reader.read(record, payload);
+  }
+
+  /** Reads the kept frames again with the format most frames name. */
+  function reread(table: FrameTable, majority: FormatModule): void {
+    chosen = majority;
+    findings = new FindingList();
+    assembler = majority.createAssembler({ findings });
+    for (const record of table.rows()) {
+      if (record.data === null) continue;
+      record.type = null;
+      record.carried = '';
+      record.progress = false;
+      const payload = readPayload(record.data);
+      if (payload.kind === 'not json') continue;
+      deliver(record, payload, bestAt(record.index), assembler, majority, findings);
+      table.setRead(record.index, record);
+    }
   }
 
   return {
@@ -194,34 +262,27 @@ function createRouter(given: FormatModule | null, keepForRereading: boolean) {
         return;
       }
       const best = bestModule(record, payload);
-      bestOf[record.index] = best;
-      if (keepForRereading) kept.push(record);
+      remember(record.index, best);
       if (best) votes.set(best.name, (votes.get(best.name) ?? 0) + 1);
       if (chosen === null) {
         if (best === null) return void waiting.push([record, payload]);
         chosen = best;
         assembler = best.createAssembler({ findings });
-        for (const [early, earlyPayload] of waiting.splice(0)) deliver(early, earlyPayload, bestOf[early.index] ?? null, assembler, best, findings);
+        for (const [early, earlyPayload] of waiting.splice(0)) {
+          deliver(early, earlyPayload, bestAt(early.index), assembler, best, findings);
+          readLate(early);
+        }
       }
       if (assembler && chosen) deliver(record, payload, best, assembler, chosen, findings);
     },
-    finish(): Routed {
+    /** `table`: the frames, when kept (to read them again if another format wins). */
+    finish(table: FrameTable | null): Routed {
       if (given !== null) return { module: given, assembly: assembler?.finish() ?? NO_FRAMES, findings };
       const majority = majorityOf(votes);
       if (majority === null || chosen === null) {
         return { module: null, assembly: NO_FRAMES, findings };
       }
-      if (majority !== chosen && keepForRereading && kept.every((record) => record.data !== null)) {
-        chosen = majority;
-        findings = new FindingList();
-        assembler = majority.createAssembler({ findings });
-        for (const record of kept) {
-          record.type = null;
-          record.carried = '';
-          record.progress = false;
-          deliver(record, readPayload(record.data ?? ''), bestOf[record.index] ?? null, assembler, majority, findings);
-        }
-      }
+      if (majority !== chosen && table !== null && table.hasAllData()) reread(table, majority);
       if (votes.size > 1) {
         const named = [...votes.entries()].sort((a, b) => b[1] - a[1]).map(([name, count]) => `${count} ${formatModule(name).title}`).join(', ');
         findings.add(

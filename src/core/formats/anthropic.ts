@@ -16,6 +16,11 @@ import type {
 } from '../model.js';
 import { isObject, type Json } from './json-shape.js';
 import { cutPieces } from './pieces.js';
+import { phraseFamily } from './phrases.js';
+
+const TEXT_TO_BLOCK = phraseFamily((index, count) => `text +${count} chars to block ${index}`);
+const THINKING_TO_BLOCK = phraseFamily((index, count) => `thinking +${count} chars to block ${index}`);
+const TOOL_ARGUMENTS = phraseFamily((index, count) => `tool call ${index} arguments +${count} chars`);
 
 /** Every event type of the stream; `error` is told apart by its `error` object. */
 const EVENT_TYPES = new Set([
@@ -479,14 +484,14 @@ class AnthropicAssembler implements Assembler {
     if (typeof piece !== 'string') return this.notApplied(frame, state, `a \`${field}_delta\` whose \`${field}\` is not a string`);
     const before = state.block[field];
     state.block[field] = (typeof before === 'string' ? before : '') + piece;
-    frame.carried = `${field} +${piece.length} chars to block ${state.index}`;
+    frame.carried = field === 'text' ? TEXT_TO_BLOCK(state.index, piece.length) : THINKING_TO_BLOCK(state.index, piece.length);
     frame.progress = piece.length > 0;
   }
 
   private appendInput(frame: FrameRecord, state: BlockState, piece: unknown): void {
     if (typeof piece !== 'string') return this.notApplied(frame, state, 'an `input_json_delta` whose `partial_json` is not a string');
     state.json = (state.json ?? '') + piece;
-    frame.carried = state.type === 'tool_use' ? `tool call ${state.index} arguments +${piece.length} chars` : `${state.type} ${state.index} input +${piece.length} chars`;
+    frame.carried = state.type === 'tool_use' ? TOOL_ARGUMENTS(state.index, piece.length) : `${state.type} ${state.index} input +${piece.length} chars`;
     frame.progress = piece.length > 0;
   }
 

@@ -19,6 +19,9 @@ import type { FindingCode, FindingList } from '../findings.js';
 import type { Assembler, Assembly, BehaviorStep, FinishReasonTable, FormatModule, FrameRecord, SynthesizeOptions } from '../model.js';
 import { isObject, type Json } from './json-shape.js';
 import { cutPieces } from './pieces.js';
+import { phraseFamily } from './phrases.js';
+
+const TEXT = phraseFamily((_index, count) => `text +${count} chars`);
 
 
 function kindOf(value: unknown): string {
@@ -151,7 +154,7 @@ function createAssembler(context: { findings: FindingList }): Assembler {
       return;
     }
     text += value.delta;
-    frame.carried = `text +${value.delta.length} chars`;
+    frame.carried = TEXT(0, value.delta.length);
     if (value.delta.length > 0) frame.progress = true;
   }
 

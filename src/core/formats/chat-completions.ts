@@ -19,6 +19,12 @@ import type {
 } from '../model.js';
 import { isObject, type Json } from './json-shape.js';
 import { cutPieces, pieceLength } from './pieces.js';
+import { phraseFamily } from './phrases.js';
+
+const TEXT_TO_CHOICE = phraseFamily((index, count) => `text +${count} chars to choice ${index}`);
+const REASONING_TO_CHOICE = phraseFamily((index, count) => `reasoning +${count} chars to choice ${index}`);
+const REFUSAL_TO_CHOICE = phraseFamily((index, count) => `refusal +${count} chars to choice ${index}`);
+const TOOL_ARGUMENTS = phraseFamily((index, count) => `tool call ${index} arguments +${count} chars`);
 
 
 function kindOf(value: unknown): string {
@@ -368,7 +374,7 @@ class ChatAssembler implements Assembler {
     if (text === '') return;
     state.text += text;
     if (state.contentParts) pushPart(state.contentParts, 'text', text);
-    notes.carried.push(`text +${text.length} chars to choice ${state.index}`);
+    notes.carried.push(TEXT_TO_CHOICE(state.index, text.length));
     notes.progress = true;
   }
 
@@ -383,7 +389,7 @@ class ChatAssembler implements Assembler {
       if (text === '') return;
       pushPart(state.contentParts, 'thinking', text);
       state.reasoning += text;
-      notes.carried.push(`reasoning +${text.length} chars to choice ${state.index}`);
+      notes.carried.push(REASONING_TO_CHOICE(state.index, text.length));
       notes.progress = true;
       return;
     }
@@ -395,7 +401,7 @@ class ChatAssembler implements Assembler {
     if (typeof value === 'string') {
       if (value === '') return;
       state.refusal += value;
-      notes.carried.push(`refusal +${value.length} chars to choice ${state.index}`);
+      notes.carried.push(REFUSAL_TO_CHOICE(state.index, value.length));
       notes.progress = true;
     } else if (value != null) {
       this.badDeltaField(notes, state, 'refusal', value);
@@ -407,7 +413,7 @@ class ChatAssembler implements Assembler {
       if (value === '') return;
       state.reasoning += value;
       state.reasoningFields.set(key, (state.reasoningFields.get(key) ?? '') + value);
-      notes.carried.push(`reasoning +${value.length} chars to choice ${state.index}`);
+      notes.carried.push(REASONING_TO_CHOICE(state.index, value.length));
       notes.progress = true;
     } else if (value != null) {
       this.badDeltaField(notes, state, key, value);
@@ -509,7 +515,7 @@ class ChatAssembler implements Assembler {
 
   private noteFragment(notes: FrameNotes, call: CallState, started: boolean, added: number): void {
     if (started) notes.carried.push(`tool call ${call.index} starts: ${call.name || '(no name yet)'}${call.id ? ` (${call.id})` : ''}`);
-    if (added > 0) notes.carried.push(`tool call ${call.index} arguments +${added} chars`);
+    if (added > 0) notes.carried.push(TOOL_ARGUMENTS(call.index, added));
     if (!started && added === 0) notes.carried.push(`tool call ${call.index}: nothing new`);
     notes.progress ||= started || added > 0;
   }

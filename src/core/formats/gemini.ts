@@ -31,6 +31,10 @@ import type {
 } from '../model.js';
 import { isObject, type Json } from './json-shape.js';
 import { cutPieces } from './pieces.js';
+import { phraseFamily } from './phrases.js';
+
+const TEXT_TO_CANDIDATE = phraseFamily((index, count) => `text +${count} chars to candidate ${index}`);
+const THOUGHT_TO_CANDIDATE = phraseFamily((index, count) => `thought +${count} chars to candidate ${index}`);
 
 
 function kindOf(value: unknown): string {
@@ -194,7 +198,7 @@ function createAssembler(context: { findings: FindingList }): Assembler {
     const joins = last !== undefined && typeof last.text === 'string' && (last.thought === true) === thought && !('thoughtSignature' in part);
     if (joins) last.text = `${last.text as string}${text}`;
     else candidate.parts.push({ ...part });
-    at.carried.push(`${thought ? 'thought' : 'text'} +${text.length} chars to candidate ${candidate.index}`);
+    at.carried.push((thought ? THOUGHT_TO_CANDIDATE : TEXT_TO_CANDIDATE)(candidate.index, text.length));
     if (text.length > 0) at.frame.progress = true;
   }
 

@@ -1,4 +1,5 @@
 import type { FindingList } from '../findings.js';
+import type { TimedFrame } from '../frame-table.js';
 import type {
   Assembly,
   Choice,
@@ -6,7 +7,6 @@ import type {
   FinishClass,
   FinishReasonTable,
   FormatName,
-  FrameRecord,
   Outcome,
   Timing,
   Verdict,
@@ -17,7 +17,8 @@ export const DEFAULT_DEADLINES: Required<Deadlines> = { firstContentMs: 20_000, 
 export interface JudgeInput {
   format: FormatName | null;
   assembly: Assembly;
-  frames: readonly FrameRecord[];
+  /** The frames with an arrival time, in order. */
+  timed: readonly TimedFrame[];
   findings: FindingList;
   finishReasons: FinishReasonTable | null;
   /** The decoder stopped at the size bound, or the last frame was cut. */
@@ -40,8 +41,8 @@ export function judge(input: JudgeInput): Judgement {
     finishMeaning: meaningOf(input.finishReasons, choice.finishReason),
   }));
   const verdict = verdictOf(assembly, input.truncated);
-  const timing = timingOf(input.frames);
-  const stalled = checkDeadlines(input.frames, timing, { ...DEFAULT_DEADLINES, ...input.deadlines }, findings);
+  const timing = timingOf(input.timed);
+  const stalled = checkDeadlines(input.timed, timing, { ...DEFAULT_DEADLINES, ...input.deadlines }, findings);
   const outcome = outcomeOf({ stalled, assembly, verdict, finishClass: finishClassOf(input, choices) });
   return { verdict, outcome, choices, timing };
 }
@@ -79,8 +80,7 @@ export function meaningOf(table: FinishReasonTable | null, reason: string | null
   return `Not a finish reason this library knows for this format (${JSON.stringify(reason)}); check the provider's current documentation.`;
 }
 
-function timingOf(frames: readonly FrameRecord[]): Timing {
-  const timed = frames.filter((frame) => frame.elapsedMs !== undefined);
+function timingOf(timed: readonly TimedFrame[]): Timing {
   if (timed.length === 0) return { firstContentMs: null, maxIdleMs: null, totalMs: null };
   const first = timed[0]?.elapsedMs ?? 0;
   const last = timed[timed.length - 1]?.elapsedMs ?? first;
@@ -97,15 +97,14 @@ function timingOf(frames: readonly FrameRecord[]): Timing {
 
 /** Raises `stalled` where a timed stream went past a deadline; true when it did. */
 function checkDeadlines(
-  frames: readonly FrameRecord[],
+  timed: readonly TimedFrame[],
   timing: Timing,
   deadlines: Required<Deadlines>,
   findings: FindingList,
 ): boolean {
-  const timed = frames.filter((frame) => frame.elapsedMs !== undefined);
   if (timed.length === 0) return false;
   const origin = timed[0]?.elapsedMs ?? 0;
-  let previous: FrameRecord | null = null;
+  let previous: TimedFrame | null = null;
   for (const frame of timed) {
     const at = (frame.elapsedMs ?? 0) - origin;
     if (at > deadlines.totalMs) {
@@ -139,7 +138,7 @@ function checkDeadlines(
   return false;
 }
 
-function stall(findings: FindingList, frame: FrameRecord, message: string): void {
+function stall(findings: FindingList, frame: TimedFrame, message: string): void {
   findings.add('stalled', `${message} Find what held the stream (a slow first token, a buffering proxy, a provider that stopped sending).`, frame.line, 1, frame.index);
 }
 

@@ -1,5 +1,6 @@
 // Output items as the stream builds them: added, patched by part and delta events, replaced by the …done events.
 import { type Json, chars, copy, isIndex, isRecord, stringOf } from './shapes.js';
+import { type PhraseFamily, phraseFamily } from '../phrases.js';
 
 export interface ItemState {
   index: number;
@@ -140,6 +141,22 @@ function located(state: ItemState, value: Json, target: TextTarget, report: Repo
   return null;
 }
 
+const DELTA_PHRASES = new Map<string, Map<string, PhraseFamily>>();
+
+/** "text +5 chars to item 0 content 0": one shared phrase family per noun and place. */
+function deltaPhrase(noun: string, label: string): PhraseFamily {
+  let byLabel = DELTA_PHRASES.get(noun);
+  if (byLabel === undefined) DELTA_PHRASES.set(noun, (byLabel = new Map()));
+  let family = byLabel.get(label);
+  if (family === undefined) {
+    const render = (index: number, count: number): string => `${noun} +${chars(count)} to item ${index}${label === 'arguments' ? '' : ` ${label}`}`;
+    if (byLabel.size >= 64) return render; // an unusual stream: made fresh, nothing registered
+    family = phraseFamily(render);
+    byLabel.set(label, family);
+  }
+  return family;
+}
+
 /** A delta event: appends its text where the target says. */
 export function appendText(state: ItemState, value: Json, target: TextTarget, report: Report): Carried {
   const delta = stringOf(value.delta);
@@ -152,7 +169,7 @@ export function appendText(state: ItemState, value: Json, target: TextTarget, re
   place.holder[place.key] = (stringOf(place.holder[place.key]) ?? '') + delta;
   state.deltas.add(place.label);
   state.built = true;
-  return { carried: `${target.noun} +${chars(delta.length)} to item ${state.index}${place.label === 'arguments' ? '' : ` ${place.label}`}`, progress: true };
+  return { carried: deltaPhrase(target.noun, place.label)(state.index, delta.length), progress: true };
 }
 
 /** A field-done event (`output_text.done`, `function_call_arguments.done`, …): its value replaces the built one. */
