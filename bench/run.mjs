@@ -84,15 +84,27 @@ function runChild(script, args) {
   });
 }
 
+/** The line of a crashed child's stderr that names the error (Node prints the source line and stack around it). */
+function errorOf(stderr) {
+  const lines = stderr.trim().split('\n');
+  return lines.find((line) => /^\w*Error\b|\bERR_[A-Z_]+/.test(line)) ?? lines.slice(-3).join(' ');
+}
+
 /** One speed child: its best run, or an entry whose `wrong` says it failed (report prints it as not comparable). */
 async function speedChild(stream, files, contestant, input) {
   const { name } = stream.spec;
   const args = [name, String(stream.megabytes), contestant.id, input, String(repsFor(stream.megabytes)), files.get(`${name}-${stream.megabytes}`)];
   // Children of streams above 10 MB warm up on the same stream at 10 MB (see speed-child.mjs), written if not yet.
   if (stream.megabytes > WARMUP_MEGABYTES) args.push(files.get(`${name}-${WARMUP_MEGABYTES}`) ?? writeStream(name, WARMUP_MEGABYTES, files));
-  const { code, out, err } = await runChild('speed-child.mjs', args);
+  let { code, out, err } = await runChild('speed-child.mjs', args);
+  // Once more, 5 s after a crash: a rebuild of dist/ (tsup empties it) while the child loads it is no fault of the
+  // contestant's.
+  if (code !== 0) {
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    ({ code, out, err } = await runChild('speed-child.mjs', args));
+  }
   const failed = (why) => ({ contestant, input, mbps: undefined, found: {}, error: why, wrong: `its speed child ${why.slice(0, 300)}; not comparable` });
-  if (code !== 0) return failed(`exited with ${code}: ${err.trim().split('\n').slice(-3).join(' ')}`);
+  if (code !== 0) return failed(`exited with ${code} (twice): ${errorOf(err)}`);
   let result;
   try {
     result = JSON.parse(out.trim().split('\n').at(-1));
@@ -157,7 +169,7 @@ function warnIfBusy(when) {
 async function memoryChild(file, streamName, contestantId) {
   const { code, out, err } = await runChild('memory.mjs', [file, streamName, contestantId]);
   try {
-    return code === 0 ? JSON.parse(out) : { stream: streamName, contestant: contestantId, error: err.trim().split('\n').slice(-3).join(' ') };
+    return code === 0 ? JSON.parse(out) : { stream: streamName, contestant: contestantId, error: errorOf(err) };
   } catch {
     return { stream: streamName, contestant: contestantId, error: `unreadable output: ${out.slice(0, 200)}` };
   }
