@@ -153,8 +153,7 @@ export class FrameTable {
     block.carried[at] = carried === -1 ? MAX_PHRASES + 1 : carried;
   }
 
-  /** Keeps a frame's data after all (a finding names it). */
-  /** A flat copy: a slice of the input would keep its whole chunk alive. */
+  /** Keeps a frame's data (a flat copy: a slice of the input would keep its whole chunk alive). */
   keepData(row: number, data: string): void {
     if (row === this.leadingData.length && this.data.size === 0) this.leadingData.push(data.length < 13 ? data : (' ' + data).slice(1));
     else this.data.set(row, data);
