@@ -85,7 +85,8 @@ export interface TimedFrame {
 export class FrameTable {
   private readonly blocks: Block[] = [];
   private count = 0;
-  private readonly names = new StringIds(MAX_NAMES);
+  private readonly events = new StringIds(MAX_NAMES);
+  private readonly types = new StringIds(MAX_NAMES);
   private readonly phrases = new StringIds(MAX_PHRASES);
   /** Strings past a full string table, by frame index and column. */
   private readonly overflow = new Map<string, string | null>();
@@ -130,7 +131,7 @@ export class FrameTable {
     if (keepData && record.data !== null) this.keepData(row, record.data);
     const lastId = this.eventIds.length > 0 ? (this.eventIds[this.eventIds.length - 1] as [number, string])[1] : '';
     if (record.lastEventId !== lastId) this.eventIds.push([row, record.lastEventId]);
-    block.event[at] = this.nameId(row, 'event', record.event);
+    block.event[at] = this.nameId(this.events, row, 'event', record.event);
     if (record.retry !== undefined) this.retries.set(row, record.retry);
     if (record.time !== undefined) this.times.set(row, record.time);
     if (record.elapsedMs !== undefined) this.elapsed.set(row, record.elapsedMs);
@@ -147,7 +148,7 @@ export class FrameTable {
     const block = this.blocks[Math.floor(row / BLOCK_ROWS)] as Block;
     const at = row % BLOCK_ROWS;
     block.flags[at] = (record.dispatched ? DISPATCHED : 0) | (record.progress ? PROGRESS : 0);
-    block.type[at] = this.nameId(row, 'type', record.type);
+    block.type[at] = this.nameId(this.types, row, 'type', record.type);
     const carried = this.phrases.idOf(record.carried);
     if (carried === -1) this.overflow.set(`carried ${row}`, record.carried);
     block.carried[at] = carried === -1 ? MAX_PHRASES + 1 : carried;
@@ -168,15 +169,15 @@ export class FrameTable {
     return this.leadingData.length + this.data.size === this.count;
   }
 
-  private nameId(row: number, column: string, value: string | null): number {
-    const id = this.names.idOf(value);
+  private nameId(names: StringIds, row: number, column: string, value: string | null): number {
+    const id = names.idOf(value);
     if (id !== -1) return id;
     this.overflow.set(`${column} ${row}`, value);
     return OVERFLOW;
   }
 
-  private name(row: number, column: string, id: number): string | null {
-    return id === OVERFLOW ? (this.overflow.get(`${column} ${row}`) ?? null) : (this.names.values[id] ?? null);
+  private name(names: StringIds, row: number, column: string, id: number): string | null {
+    return id === OVERFLOW ? (this.overflow.get(`${column} ${row}`) ?? null) : (names.values[id] ?? null);
   }
 
   /** The frames with an arrival time, for the stall deadlines. */
@@ -214,7 +215,7 @@ export class FrameTable {
     const carriedId = block.carried[at] as number;
     const record: FrameRecord = {
       index: row,
-      event: this.name(row, 'event', block.event[at] as number) ?? 'message',
+      event: this.name(this.events, row, 'event', block.event[at] as number) ?? 'message',
       data: this.dataOf(row),
       lastEventId,
       dispatched: (flags & DISPATCHED) !== 0,
@@ -222,7 +223,7 @@ export class FrameTable {
       endLine: block.endLine[at] as number,
       start: block.start[at] as number,
       end: block.end[at] as number,
-      type: this.name(row, 'type', block.type[at] as number),
+      type: this.name(this.types, row, 'type', block.type[at] as number),
       carried: carriedId > MAX_PHRASES ? (this.overflow.get(`carried ${row}`) ?? '') : (this.phrases.values[carriedId] ?? ''),
       progress: (flags & PROGRESS) !== 0,
     };

@@ -133,9 +133,11 @@ class ChatAssembler implements Assembler {
   private chunkSeen = false;
   private readonly raised = new Set<string>();
   private reasoningDetailsCount = 0;
+  private readonly notes: FrameNotes;
 
   constructor(context: AssemblyContext) {
     this.findings = context.findings;
+    this.notes = { frame: null as unknown as FrameRecord, carried: [], progress: false, roles: [] };
   }
 
   read(frame: FrameRecord, payload: Payload): void {
@@ -145,12 +147,17 @@ class ChatAssembler implements Assembler {
     if (payload.kind === 'done') return this.done(frame);
     const value = payload.value;
     if (frame.event === 'error' || (isObject(value) && Boolean(value.error))) return this.errorFrame(frame, value);
-    const notes: FrameNotes = { frame, carried: [], progress: false, roles: [] };
+    // One notes record for every frame (read one at a time): nothing is made per frame unless it carried something.
+    const notes = this.notes;
+    notes.frame = frame;
+    notes.carried.length = 0;
+    notes.progress = false;
+    notes.roles.length = 0;
     this.checkEvent(frame);
     if (isObject(value)) this.readChunk(notes, value);
     else this.notAssembled(notes, `frame:${kindOf(value)}`, `Frame ${frame.index}'s data is ${kindOf(value)}, not a chunk object; it was not assembled. Send one \`chat.completion.chunk\` object per frame.`, `data is ${kindOf(value)}`);
     const carried = notes.carried.length > 0 ? notes.carried : notes.roles;
-    frame.carried = carried.length > 0 ? carried.join('; ') : 'nothing to assemble';
+    frame.carried = carried.length === 1 ? (carried[0] as string) : carried.length > 0 ? carried.join('; ') : 'nothing to assemble';
     frame.progress = notes.progress;
   }
 

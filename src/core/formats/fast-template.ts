@@ -29,7 +29,7 @@ const TEMPLATES_KEPT = 4;
 type Node =
   | { kind: 'constant'; value: string | number | boolean | null }
   | { kind: 'hole'; slot: number }
-  | { kind: 'object'; keys: string[]; children: Node[] }
+  | { kind: 'object'; keys: string[]; children: Node[]; boilerplate: Record<string, unknown>; built: number[] }
   | { kind: 'array'; children: Node[] };
 
 interface Hole {
@@ -163,7 +163,21 @@ function toNode(value: unknown, seen: number[]): Node | null {
   // JSON.parse makes `__proto__` an own property; plain assignment would not.
   if (keys.includes('__proto__')) return null;
   const children = nodes(keys.map((key) => (value as Record<string, unknown>)[key]), seen);
-  return children && { kind: 'object', keys, children };
+  return children && objectNode(keys, children);
+}
+
+/**
+ * An object node keeps a boilerplate with every key in order and the constants filled in: a copy of it (spread)
+ * has the same shape every time and is made in one step; only the fields in `built` are set after it.
+ */
+function objectNode(keys: string[], children: Node[]): Node {
+  const boilerplate: Record<string, unknown> = {};
+  const built: number[] = [];
+  children.forEach((child, i) => {
+    boilerplate[keys[i] as string] = child.kind === 'constant' ? child.value : null;
+    if (child.kind !== 'constant') built.push(i);
+  });
+  return { kind: 'object', keys, children, boilerplate, built };
 }
 
 function nodes(values: unknown[], seen: number[]): Node[] | null {
@@ -294,8 +308,11 @@ function make(node: Node, values: Array<string | number>): unknown {
     case 'array':
       return node.children.map((child) => make(child, values));
     case 'object': {
-      const out: Record<string, unknown> = {};
-      for (let i = 0; i < node.keys.length; i += 1) out[node.keys[i] as string] = make(node.children[i] as Node, values);
+      const out: Record<string, unknown> = { ...node.boilerplate };
+      for (let j = 0; j < node.built.length; j += 1) {
+        const i = node.built[j] as number;
+        out[node.keys[i] as string] = make(node.children[i] as Node, values);
+      }
       return out;
     }
   }
