@@ -45,17 +45,20 @@ const textBlock = fc.oneof(
   fc.record({ type: fc.constant('text'), text: anyText, citations: fc.oneof(fc.constant(null), fc.array(citation, { minLength: 1, maxLength: 3 })) }),
 );
 const thinkingBlock = fc.record({ type: fc.constant('thinking'), thinking: anyText, signature: fc.base64String({ maxLength: 40 }) });
+/** JSON as it travels: what JSON.stringify writes and JSON.parse reads back (-0 arrives as 0). */
+const wireJson = (maxDepth: number) => fc.jsonValue({ maxDepth }).map((value) => JSON.parse(JSON.stringify(value)) as unknown);
+
 const toolBlock = fc.record({
   type: fc.constant('tool_use'),
   id: name.map((suffix) => `toolu_${suffix}`),
   name,
-  input: fc.dictionary(anyText, fc.jsonValue({ maxDepth: 3 }), { maxKeys: 5 }),
+  input: fc.dictionary(anyText, wireJson(3), { maxKeys: 5 }),
 });
 const serverToolBlock = fc.record({
   type: fc.constant('server_tool_use'),
   id: name.map((suffix) => `srvtoolu_${suffix}`),
   name: fc.constantFrom('web_search', 'code_execution'),
-  input: fc.dictionary(name, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }),
+  input: fc.dictionary(name, wireJson(2), { maxKeys: 3 }),
 });
 const redactedBlock = fc.record({ type: fc.constant('redacted_thinking'), data: fc.base64String({ maxLength: 40 }) });
 

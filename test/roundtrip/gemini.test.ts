@@ -21,7 +21,8 @@ const character = fc.oneof(fc.string({ minLength: 1, maxLength: 1 }), fc.constan
 const text = fc.string({ unit: character, maxLength: 40 });
 const word = fc.string({ minLength: 1, maxLength: 12 });
 const signature = fc.base64String({ minLength: 4, maxLength: 16 });
-const args = fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 });
+/** JSON as it travels: what JSON.stringify writes and JSON.parse reads back (-0 arrives as 0). */
+const args = fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.parse(JSON.stringify(value)) as unknown), { maxKeys: 4 });
 
 const textPart = fc.record({ text, thought: fc.constant(true), thoughtSignature: signature }, { requiredKeys: ['text'] });
 const callPart = fc.record(

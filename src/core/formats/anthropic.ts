@@ -17,6 +17,7 @@ import type {
 import { isObject, type Json } from './json-shape.js';
 import { cutPieces } from './pieces.js';
 import { phraseFamily } from './phrases.js';
+import { newQueue, type PieceQueue, queuePiece, settleQueue } from './pieces-queue.js';
 
 const TEXT_TO_BLOCK = phraseFamily((index, count) => `text +${count} chars to block ${index}`);
 const THINKING_TO_BLOCK = phraseFamily((index, count) => `thinking +${count} chars to block ${index}`);
@@ -108,6 +109,27 @@ interface BlockState {
   json: string | null;
   input: InputState;
   start: Seen;
+  /** Text, thinking or input pieces not yet joined onto the block (see settle). */
+  queue: PieceQueue<QueuedField>;
+}
+
+type QueuedField = 'text' | 'thinking' | 'json';
+
+/** Joins a block's queued pieces onto it: call before reading its text, thinking or input. */
+function settle(state: BlockState): void {
+  settleQueue(state.queue, (field, joined) => applyPieces(state, field, joined));
+}
+
+function queue(state: BlockState, field: QueuedField, piece: string): void {
+  queuePiece(state.queue, field, piece, (queued, joined) => applyPieces(state, queued, joined));
+}
+
+function applyPieces(state: BlockState, field: QueuedField, joined: string): void {
+  if (field === 'json') state.json = (state.json ?? '') + joined;
+  else {
+    const before = state.block[field];
+    state.block[field] = (typeof before === 'string' ? before : '') + joined;
+  }
 }
 
 /** Frames that came after the end: counted, and named once when the stream ends. */
@@ -261,7 +283,7 @@ class AnthropicAssembler implements Assembler {
       if (!isObject(block)) return;
       const type = typeof block.type === 'string' ? block.type : '';
       const input: InputState = TOOL_INPUT_BLOCKS.has(type) ? { kind: 'parsed', value: block.input ?? {} } : { kind: 'pending' };
-      this.blocks.set(index, { index, block: { ...block }, type, open: false, json: null, input, start: this.at(frame) });
+      this.blocks.set(index, { index, block: { ...block }, type, open: false, json: null, input, start: this.at(frame), queue: newQueue() });
     });
   }
 
@@ -369,7 +391,7 @@ class AnthropicAssembler implements Assembler {
     if (earlier) this.restartBlock(frame, earlier, type);
     const copy: Json = { ...block };
     if (Array.isArray(copy.citations)) copy.citations = [...(copy.citations as unknown[])];
-    this.blocks.set(index, { index, block: copy, type, open: true, json: null, input: { kind: 'pending' }, start: this.at(frame) });
+    this.blocks.set(index, { index, block: copy, type, open: true, json: null, input: { kind: 'pending' }, start: this.at(frame), queue: newQueue() });
     this.checkBlockType(frame, index, type);
     if (type === 'fallback' && isObject(block.to) && typeof block.to.model === 'string' && this.message) this.message.model = block.to.model;
     frame.carried = `block ${index} start: ${type || 'no type'}`;
@@ -418,6 +440,7 @@ class AnthropicAssembler implements Assembler {
     const state = this.openBlock(frame, value, 'stop');
     if (!state) return;
     state.open = false;
+    settle(state);
     frame.carried = `block ${state.index} stop`;
     if (TOOL_INPUT_BLOCKS.has(state.type)) this.parseInput(frame, state);
   }
@@ -482,15 +505,14 @@ class AnthropicAssembler implements Assembler {
 
   private appendText(frame: FrameRecord, state: BlockState, field: 'text' | 'thinking', piece: unknown): void {
     if (typeof piece !== 'string') return this.notApplied(frame, state, `a \`${field}_delta\` whose \`${field}\` is not a string`);
-    const before = state.block[field];
-    state.block[field] = (typeof before === 'string' ? before : '') + piece;
+    queue(state, field, piece);
     frame.carried = field === 'text' ? TEXT_TO_BLOCK(state.index, piece.length) : THINKING_TO_BLOCK(state.index, piece.length);
     frame.progress = piece.length > 0;
   }
 
   private appendInput(frame: FrameRecord, state: BlockState, piece: unknown): void {
     if (typeof piece !== 'string') return this.notApplied(frame, state, 'an `input_json_delta` whose `partial_json` is not a string');
-    state.json = (state.json ?? '') + piece;
+    queue(state, 'json', piece);
     frame.carried = state.type === 'tool_use' ? TOOL_ARGUMENTS(state.index, piece.length) : `${state.type} ${state.index} input +${piece.length} chars`;
     frame.progress = piece.length > 0;
   }
@@ -525,6 +547,7 @@ class AnthropicAssembler implements Assembler {
     this.reportAfterEnd();
     this.reportUnnamed();
     const states = [...this.blocks.values()].sort((a, b) => a.index - b.index);
+    for (const state of states) settle(state);
     for (const state of states) if (state.open) this.reportOpen(state);
     const toolCalls = this.toolCalls(states);
     if (this.ended?.type === 'message_stop' && typeof this.message?.stop_reason !== 'string') this.reportNoStopReason(this.ended);
@@ -628,6 +651,7 @@ class AnthropicAssembler implements Assembler {
 
 /** Characters built for a block: its text, thinking or tool input so far. */
 function builtLength(state: BlockState): number {
+  settle(state);
   const { block } = state;
   const text = typeof block.text === 'string' ? block.text.length : 0;
   const thinking = typeof block.thinking === 'string' ? block.thinking.length : 0;
