@@ -31,7 +31,7 @@ function parseOptions(args) {
     else if (arg.startsWith('--only=')) known.only = arg.slice(7).split(',');
     else if (arg.startsWith('--reps=')) known.reps = Number(arg.slice(7));
     else {
-      console.error(`bench: unknown option ${arg}; pass --quick, --no-memory, --only=NAME[,NAME] (${STREAMS.map((s) => s.name).join(', ')}) , --reps=N or --in-process`);
+      console.error(`bench: unknown option ${arg}; pass --quick, --no-memory, --only=NAME[,NAME] (${STREAMS.map((s) => s.name).join(', ')}), --reps=N or --in-process`);
       process.exit(2);
     }
   }
