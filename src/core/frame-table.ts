@@ -1,3 +1,4 @@
+import { createDecoder } from './decode/decoder.js';
 import type { FrameRecord } from './model.js';
 
 /**
@@ -90,9 +91,14 @@ export class FrameTable {
   private readonly phrases = new StringIds(MAX_PHRASES);
   /** Strings past a full string table, by frame index and column. */
   private readonly overflow = new Map<string, string | null>();
-  /** Frame data of the first frames, while they all keep theirs (a dense array, row for row). */
-  private readonly leadingData: string[] = [];
-  /** Frame data of later frames that keep theirs. */
+  /**
+   * The input's text, as far as the budget goes: the data of the frames inside it is read from it again when rows
+   * are made, so keeping it costs nothing a frame.
+   */
+  private readonly text: string[] = [];
+  private textLength = 0;
+  private textWhole = true;
+  /** Frame data kept one by one: frames past the text that findings name. */
   private readonly data = new Map<number, string>();
   /** The last event ID where it changes: frame index → ID from that frame on. */
   private readonly eventIds: Array<[number, string]> = [];
@@ -103,15 +109,30 @@ export class FrameTable {
   /** Without the table (`frames: false`), only the count and the arrival times (for the deadlines) are kept. */
   private readonly timedOnly: Map<number, TimedFrame> | null;
 
-  constructor(keepRows: boolean) {
+  /** `textBudget`: characters of the input kept to give the frames in it their data. */
+  constructor(
+    keepRows: boolean,
+    private readonly textBudget = 0,
+  ) {
     this.timedOnly = keepRows ? null : new Map();
+  }
+
+  /** The input's text, chunk by chunk, in order. */
+  addText(text: string): void {
+    if (this.timedOnly !== null || !this.textWhole) return;
+    if (this.textLength + text.length > this.textBudget) {
+      this.textWhole = false;
+      text = text.slice(0, this.textBudget - this.textLength);
+    }
+    this.text.push(text);
+    this.textLength += text.length;
   }
 
   get length(): number {
     return this.count;
   }
 
-  /** Adds a frame's row; `keepData` says whether its data is kept. */
+  /** Adds a frame's row; `keepData`: keep its data even when the text kept does not hold it. */
   add(record: FrameRecord, keepData: boolean): void {
     const row = this.count;
     if (this.timedOnly !== null) {
@@ -128,7 +149,7 @@ export class FrameTable {
     block.endLine[at] = record.endLine;
     block.start[at] = record.start;
     block.end[at] = record.end;
-    if (keepData && record.data !== null) this.keepData(row, record.data);
+    if (keepData && record.data !== null && record.end > this.textLength) this.keepData(row, record.data);
     const lastId = this.eventIds.length > 0 ? (this.eventIds[this.eventIds.length - 1] as [number, string])[1] : '';
     if (record.lastEventId !== lastId) this.eventIds.push([row, record.lastEventId]);
     block.event[at] = this.nameId(this.events, row, 'event', record.event);
@@ -156,17 +177,18 @@ export class FrameTable {
 
   /** Keeps a frame's data (a flat copy: a slice of the input would keep its whole chunk alive). */
   keepData(row: number, data: string): void {
-    if (row === this.leadingData.length && this.data.size === 0) this.leadingData.push(data.length < 13 ? data : (' ' + data).slice(1));
-    else this.data.set(row, data);
+    this.data.set(row, data.length < 13 ? data : (' ' + data).slice(1));
   }
 
-  private dataOf(row: number): string | null {
-    return row < this.leadingData.length ? (this.leadingData[row] as string) : (this.data.get(row) ?? null);
-  }
-
-  /** Whether every frame kept its data (so the stream can be read again). */
+  /** Whether every frame has its data (so the stream can be read again). */
   hasAllData(): boolean {
-    return this.leadingData.length + this.data.size === this.count;
+    if (this.textWhole) return true;
+    for (let row = 0; row < this.count; row += 1) if (!this.data.has(row) && this.endOf(row) > this.textLength) return false;
+    return true;
+  }
+
+  private endOf(row: number): number {
+    return (this.blocks[Math.floor(row / BLOCK_ROWS)] as Block).end[row % BLOCK_ROWS] as number;
   }
 
   private nameId(names: StringIds, row: number, column: string, value: string | null): number {
@@ -195,6 +217,7 @@ export class FrameTable {
   /** Every row as a FrameRecord object. */
   rows(): FrameRecord[] {
     const rows: FrameRecord[] = new Array<FrameRecord>(this.count);
+    const text = this.text.length > 1 ? this.text.join('') : (this.text[0] ?? '');
     let idChange = 0;
     let lastEventId = '';
     for (let row = 0; row < this.count; row += 1) {
@@ -203,12 +226,12 @@ export class FrameTable {
         lastEventId = next[1];
         idChange += 1;
       }
-      rows[row] = this.row(row, lastEventId);
+      rows[row] = this.row(row, lastEventId, text);
     }
     return rows;
   }
 
-  private row(row: number, lastEventId: string): FrameRecord {
+  private row(row: number, lastEventId: string, text: string): FrameRecord {
     const block = this.blocks[Math.floor(row / BLOCK_ROWS)] as Block;
     const at = row % BLOCK_ROWS;
     const flags = block.flags[at] as number;
@@ -216,7 +239,7 @@ export class FrameTable {
     const record: FrameRecord = {
       index: row,
       event: this.name(this.events, row, 'event', block.event[at] as number) ?? 'message',
-      data: this.dataOf(row),
+      data: this.data.get(row) ?? dataIn(text, block.start[at] as number, block.end[at] as number),
       lastEventId,
       dispatched: (flags & DISPATCHED) !== 0,
       line: block.line[at] as number,
@@ -235,4 +258,18 @@ export class FrameTable {
     if (elapsedMs !== undefined) record.elapsedMs = elapsedMs;
     return record;
   }
+}
+
+/** A frame's data, read again from its text in the input (null when the kept text does not reach its end). */
+function dataIn(text: string, start: number, end: number): string | null {
+  if (end > text.length) return null;
+  let data: string | null = null;
+  const decoder = createDecoder({
+    onFrame(frame, _ending, hasData) {
+      if (data === null) data = hasData ? frame.data : '';
+    },
+  });
+  decoder.push(text.slice(start, end));
+  decoder.end();
+  return data ?? '';
 }

@@ -52,7 +52,7 @@ export interface BehaviorStep {
 
 /**
  * A frame as the reconstruction read it: the decoder's frame plus what it carried for the assembly. `data` is null
- * when it was not kept (past the first 1 MiB of frame data, for a frame no finding names): the frame's text is the
+ * when it was not kept (past the first 1 MiB of the input, for a frame no finding names): the frame's text is the
  * input's characters `start` to `end`.
  */
 export interface FrameRecord extends Omit<Frame, 'data'> {

@@ -12,7 +12,7 @@ import { FrameTable } from './frame-table.js';
 /** For tests and the bench only (not exported from the package): turn the template fast path off, count its frames. */
 export { fastPathCounters as fastPathForTests } from './formats/fast-template.js';
 
-/** Characters of frame data the frames table keeps before it keeps data only for frames that need it. */
+/** Characters of the input the frames table keeps to give frames their data; past it, only frames that need it. */
 export const FRAME_DATA_BUDGET = 1024 * 1024;
 
 /** Marks reconstructions so matchers and the serializer know them, across duplicate copies of this package. */
@@ -44,23 +44,21 @@ export function createReconstruction(options: ReconstructOptions = {}): Reconstr
   checkOptions(options);
   const decodeFindings = new FindingList();
   const keepFrames = options.frames !== false;
-  const table = new FrameTable(keepFrames);
+  const table = new FrameTable(keepFrames, FRAME_DATA_BUDGET);
   // Frames that waited for the format are read after their row was written: write what they carried again.
   const router = createRouter(options.format ? formatModule(options.format) : null, (late) => table.setRead(late.index, late));
   let firstArrival: number | undefined;
   let arrival: number | undefined;
 
-  let dataKept = 0;
   const reader = createFrameReader((frame, payload) => {
     const record = toRecord(frame, arrival, firstArrival);
     const listedBefore = decodeFindings.listed.length + router.listed();
     router.route(record, payload);
-    // Past the budget, a healthy frame's data is not kept: held, it would keep the whole input alive. Frames that
-    // findings name, or that were not read, keep theirs.
-    dataKept += frame.data.length;
+    // Past the text the table keeps, a healthy frame's data is not kept: held, it would keep the whole input alive.
+    // Frames that findings name, or that were not read, keep theirs.
     const healthy = payload !== null && payload.kind !== 'not json' && decodeFindings.listed.length + router.listed() === listedBefore;
-    table.add(record, keepFrames && (dataKept <= FRAME_DATA_BUDGET || !healthy));
-  }, decodeFindings);
+    table.add(record, keepFrames && !healthy);
+  }, decodeFindings, (text) => table.addText(text));
 
   return {
     push(chunk, arrivedMs) {

@@ -15,6 +15,8 @@ export interface DecoderCallbacks {
    * is reused for the next frame).
    */
   onFrame(frame: Frame, ending: FrameEnding, hasData: boolean, marks: FrameMarks): void;
+  /** Called with the decoded text of each chunk, before its frames: frame offsets count its characters. */
+  onText?(text: string): void;
 }
 
 /** Where a frame's text starts: columns are 1-based and point past a capture timestamp. */
@@ -96,7 +98,7 @@ interface Note {
  * Any way of cutting the input into chunks gives the same frames and findings.
  */
 export function createDecoder(callbacks: DecoderCallbacks, findings = new FindingList()): EventStreamDecoder {
-  const { onFrame } = callbacks;
+  const { onFrame, onText } = callbacks;
   const bytes = new TextDecoder('utf-8', { ignoreBOM: true });
   const clock = new StampClock();
   const tally: LineTally = { total: 0, inFrames: 0, comments: 0, blanks: 0, unread: 0 };
@@ -140,6 +142,7 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
 
   function pushText(text: string): void {
     if (text.length === 0) return;
+    if (onText !== undefined) onText(text);
     let start = sawFirstChar ? 0 : takeBom(text);
     if (pendingCR) {
       // The CR that ended the last chunk: with an LF here it was a CRLF.

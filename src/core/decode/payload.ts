@@ -30,7 +30,7 @@ export interface FrameReader {
  * The decoder plus the one JSON read of each frame: names frames whose data is not JSON, and tells a stream cut
  * inside its last frame from one whose last frame only lacks the blank line after it.
  */
-export function createFrameReader(onFrame: FrameCallback, findings: FindingList): FrameReader {
+export function createFrameReader(onFrame: FrameCallback, findings: FindingList, onText?: (text: string) => void): FrameReader {
   let frameCount = 0;
   let readableFrames = 0;
   const fast = createFastReader();
@@ -53,6 +53,7 @@ export function createFrameReader(onFrame: FrameCallback, findings: FindingList)
         readableFrames += 1;
         onFrame(frame, payload);
       },
+      ...(onText ? { onText } : {}),
     },
     findings,
   );
