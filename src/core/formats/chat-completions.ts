@@ -76,6 +76,8 @@ interface CallState {
   type: string | null;
   name: string;
   arguments: string;
+  /** Argument fragments not yet joined onto `arguments` (see settleArguments). */
+  pending: string[];
   /** A custom tool call (`custom: {name, input}`): free text, not JSON. */
   custom: boolean;
   firstFrame: FrameRecord;
@@ -92,6 +94,8 @@ interface ChoiceState {
   index: number;
   role: string | null;
   text: string;
+  /** Text pieces not yet joined onto `text` (see settleText). */
+  pendingText: string[];
   refusal: string;
   /** Every reasoning field in arrival order, for `Choice.reasoning`. */
   reasoning: string;
@@ -107,6 +111,25 @@ interface ChoiceState {
   finishReason: string | null;
   extras: Json;
   lastFrame: FrameRecord;
+}
+
+/**
+ * Text and argument pieces are joined in batches: joined one by one they make a chain of small strings that lives
+ * as long as the answer, which the garbage collector copies while the stream is read. Read `text` or `arguments`
+ * only after settling.
+ */
+const PIECES_JOINED = 256;
+
+function settleText(state: ChoiceState): void {
+  if (state.pendingText.length === 0) return;
+  state.text += state.pendingText.join('');
+  state.pendingText.length = 0;
+}
+
+function settleArguments(call: CallState): void {
+  if (call.pending.length === 0) return;
+  call.arguments += call.pending.join('');
+  call.pending.length = 0;
 }
 
 interface FrameNotes {
@@ -282,6 +305,7 @@ class ChatAssembler implements Assembler {
         index,
         role: null,
         text: '',
+        pendingText: [],
         refusal: '',
         reasoning: '',
         reasoningFields: new Map(),
@@ -379,7 +403,8 @@ class ChatAssembler implements Assembler {
 
   private appendText(notes: FrameNotes, state: ChoiceState, text: string): void {
     if (text === '') return;
-    state.text += text;
+    state.pendingText.push(text);
+    if (state.pendingText.length >= PIECES_JOINED) settleText(state);
     if (state.contentParts) pushPart(state.contentParts, 'text', text);
     notes.carried.push(TEXT_TO_CHOICE(state.index, text.length));
     notes.progress = true;
@@ -388,6 +413,7 @@ class ChatAssembler implements Assembler {
   /** Mistral sends content as parts: `{type:'text', text}` and `{type:'thinking', thinking:[{type:'text', text}]}`. */
   private readContentPart(notes: FrameNotes, state: ChoiceState, part: unknown): void {
     if (state.contentParts === null) {
+      settleText(state);
       state.contentParts = state.text === '' ? [] : [{ type: 'text', text: state.text }];
     }
     if (isObject(part) && part.type === 'text' && typeof part.text === 'string') return this.appendText(notes, state, part.text);
@@ -493,14 +519,17 @@ class ChatAssembler implements Assembler {
     if (typeof fragment.type === 'string') call.type = fragment.type;
     const started = this.setCallNames(call, fragment, fn);
     const piece = fn ? (call.custom ? fn.input : fn.arguments) : undefined;
-    if (typeof piece === 'string') call.arguments += piece;
+    if (typeof piece === 'string') {
+      call.pending.push(piece);
+      if (call.pending.length >= PIECES_JOINED) settleArguments(call);
+    }
     this.noteFragment(notes, call, started, typeof piece === 'string' ? piece.length : 0);
   }
 
   private callState(state: ChoiceState, index: number, frame: FrameRecord): CallState {
     let call = state.calls.get(index);
     if (!call) {
-      call = { index, id: '', type: null, name: '', arguments: '', custom: false, firstFrame: frame, lastFrame: frame };
+      call = { index, id: '', type: null, name: '', arguments: '', pending: [], custom: false, firstFrame: frame, lastFrame: frame };
       state.calls.set(index, call);
     }
     return call;
@@ -574,6 +603,7 @@ class ChatAssembler implements Assembler {
     let chars = 0;
     let calls = 0;
     for (const state of this.choices.values()) {
+      settleText(state);
       chars += state.text.length;
       calls += state.calls.size;
     }
@@ -583,6 +613,8 @@ class ChatAssembler implements Assembler {
   // ── Finishing ──
 
   private finishChoice(state: ChoiceState): { choice: Omit<Choice, 'finishMeaning'>; response: Json } {
+    settleText(state);
+    for (const call of state.calls.values()) settleArguments(call);
     const calls = this.finishCalls(state);
     if (state.finishReason === null && this.endedByDone) {
       this.add(
