@@ -100,6 +100,7 @@ const LABELS = {
   es: 'eventsource-parser',
   'es-json': 'eventsource-parser + JSON.parse',
   'ours-reconstruct': 'ours reconstruct()',
+  'ours-reconstruct-rows': 'ours reconstruct(), frame rows read',
   'ours-reconstruct-lean': 'ours reconstruct({ frames: false })',
 };
 function labelOf(spec, id) {
