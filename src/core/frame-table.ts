@@ -102,6 +102,7 @@ export class FrameTable {
   private readonly data = new Map<number, string>();
   /** The last event ID where it changes: frame index → ID from that frame on. */
   private readonly eventIds: Array<[number, string]> = [];
+  private lastEventId = '';
   private readonly retries = new Map<number, number>();
   private readonly times = new Map<number, string>();
   private readonly elapsed = new Map<number, number>();
@@ -150,8 +151,10 @@ export class FrameTable {
     block.start[at] = record.start;
     block.end[at] = record.end;
     if (keepData && record.data !== null && record.end > this.textLength) this.keepData(row, record.data);
-    const lastId = this.eventIds.length > 0 ? (this.eventIds[this.eventIds.length - 1] as [number, string])[1] : '';
-    if (record.lastEventId !== lastId) this.eventIds.push([row, record.lastEventId]);
+    if (record.lastEventId !== this.lastEventId) {
+      this.lastEventId = record.lastEventId;
+      this.eventIds.push([row, record.lastEventId]);
+    }
     block.event[at] = this.nameId(this.events, row, 'event', record.event);
     if (record.retry !== undefined) this.retries.set(row, record.retry);
     if (record.time !== undefined) this.times.set(row, record.time);

@@ -173,9 +173,9 @@ class ChatAssembler implements Assembler {
     // One notes record for every frame (read one at a time): nothing is made per frame unless it carried something.
     const notes = this.notes;
     notes.frame = frame;
-    notes.carried.length = 0;
+    if (notes.carried.length > 0) notes.carried.length = 0;
     notes.progress = false;
-    notes.roles.length = 0;
+    if (notes.roles.length > 0) notes.roles.length = 0;
     this.checkEvent(frame);
     if (isObject(value)) this.readChunk(notes, value);
     else this.notAssembled(notes, `frame:${kindOf(value)}`, `Frame ${frame.index}'s data is ${kindOf(value)}, not a chunk object; it was not assembled. Send one \`chat.completion.chunk\` object per frame.`, `data is ${kindOf(value)}`);
@@ -261,7 +261,7 @@ class ChatAssembler implements Assembler {
     const choices = chunk.choices;
     if (Array.isArray(choices)) {
       if (choices.length === 0 && notes.carried.length === 0) notes.carried.push('no choices');
-      choices.forEach((item, position) => this.readChoice(notes, item, position));
+      for (let position = 0; position < choices.length; position += 1) this.readChoice(notes, choices[position], position);
     } else if (choices !== undefined || notes.carried.length === 0) {
       const what = choices === undefined ? 'has no `choices` array' : `has \`choices\` as ${kindOf(choices)}, not an array`;
       this.notAssembled(notes, `choices:${kindOf(choices)}`, `Frame ${notes.frame.index} ${what}, so no choice was assembled from it. Every chunk carries \`choices\` (an empty array for the usage chunk).`, 'no choices array');
@@ -275,8 +275,9 @@ class ChatAssembler implements Assembler {
     if (typeof chunk.model === 'string' && chunk.model !== '') this.top.model = chunk.model;
     if (typeof chunk.system_fingerprint === 'string' && chunk.system_fingerprint !== '') this.top.system_fingerprint = chunk.system_fingerprint;
     if (typeof chunk.service_tier === 'string') this.top.service_tier = chunk.service_tier;
-    for (const key of Object.keys(chunk)) {
-      if (!TOP_LEVEL_READ.has(key)) setField(this.topExtras, key, chunk[key]);
+    // for…in walks the object's own keys without making an array of them (chunks are plain JSON objects).
+    for (const key in chunk) {
+      if (!TOP_LEVEL_READ.has(key) && Object.hasOwn(chunk, key)) setField(this.topExtras, key, chunk[key]);
     }
   }
 
@@ -289,8 +290,8 @@ class ChatAssembler implements Assembler {
     }
     const state = this.choiceState(item.index, frame);
     state.lastFrame = frame;
-    for (const key of Object.keys(item)) {
-      if (!CHOICE_LEVEL_READ.has(key)) setField(state.extras, key, item[key]);
+    for (const key in item) {
+      if (!CHOICE_LEVEL_READ.has(key) && Object.hasOwn(item, key)) setField(state.extras, key, item[key]);
     }
     if (isObject(item.logprobs)) this.mergeLogprobs(notes, state, item.logprobs);
     if (isObject(item.delta)) this.readDelta(notes, state, item.delta);
@@ -353,7 +354,8 @@ class ChatAssembler implements Assembler {
   // ── Deltas ──
 
   private readDelta(notes: FrameNotes, state: ChoiceState, delta: Json): void {
-    for (const key of Object.keys(delta)) {
+    for (const key in delta) {
+      if (!Object.hasOwn(delta, key)) continue;
       const value = delta[key];
       switch (key) {
         case 'role':

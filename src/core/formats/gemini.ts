@@ -113,6 +113,37 @@ interface StreamedCall {
   args: Json;
   lastPath: string | null;
   lastContinues: boolean;
+  /** The last value set at `lastPath` was a string, so a continued piece appends to it. */
+  lastString: boolean;
+  /** String pieces continuing the value at `lastPath`, not yet joined onto it (see settleArgs). */
+  pending: string[];
+  pendingSegments: Array<string | number> | null;
+}
+
+/**
+ * Text and argument pieces are joined in batches: joined one by one they make a chain of small strings that lives
+ * as long as the answer, which the garbage collector copies while the stream is read. A part's text or a call's
+ * arguments are read only after settling.
+ */
+const PIECES_JOINED = 256;
+
+/** Text pieces for one part (the candidate's last), not yet joined onto its `text`. */
+interface PendingText {
+  part: Json | null;
+  pieces: string[];
+}
+
+function settleText(pending: PendingText): void {
+  const part = pending.part;
+  if (part === null || pending.pieces.length === 0) return;
+  part.text = `${part.text as string}${pending.pieces.join('')}`;
+  pending.pieces.length = 0;
+}
+
+function settleArgs(open: StreamedCall): void {
+  if (open.pendingSegments === null || open.pending.length === 0) return;
+  setAtPath(open.args, open.pendingSegments, open.pending.join(''), true);
+  open.pending.length = 0;
 }
 
 interface Candidate {
@@ -126,6 +157,7 @@ interface Candidate {
   lastFrame: number;
   fields: Map<string, unknown>;
   streamed: StreamedCall | null;
+  pendingText: PendingText;
 }
 
 interface Where {
@@ -182,6 +214,7 @@ function createAssembler(context: { findings: FindingList }): Assembler {
         lastFrame: where.index,
         fields: new Map(),
         streamed: null,
+        pendingText: { part: null, pieces: [] },
       };
       candidates.set(index, candidate);
     }
@@ -196,10 +229,24 @@ function createAssembler(context: { findings: FindingList }): Assembler {
     const thought = part.thought === true;
     const last = candidate.parts[candidate.parts.length - 1];
     const joins = last !== undefined && typeof last.text === 'string' && (last.thought === true) === thought && !('thoughtSignature' in part);
-    if (joins) last.text = `${last.text as string}${text}`;
-    else candidate.parts.push({ ...part });
+    if (joins) queueText(candidate.pendingText, last, text);
+    else pushPart(candidate, { ...part });
     at.carried.push((thought ? THOUGHT_TO_CANDIDATE : TEXT_TO_CANDIDATE)(candidate.index, text.length));
     if (text.length > 0) at.frame.progress = true;
+  }
+
+  function queueText(pending: PendingText, part: Json, text: string): void {
+    if (pending.part !== part) settleText(pending);
+    pending.part = part;
+    pending.pieces.push(text);
+    if (pending.pieces.length >= PIECES_JOINED) settleText(pending);
+  }
+
+  /** A new last part: the text queued for the one before is joined onto it first. */
+  function pushPart(candidate: Candidate, part: Json): void {
+    settleText(candidate.pendingText);
+    candidate.pendingText.part = null;
+    candidate.parts.push(part);
   }
 
   function readPart(candidate: Candidate, part: unknown, at: Where): void {
@@ -211,7 +258,7 @@ function createAssembler(context: { findings: FindingList }): Assembler {
     if ('functionCall' in part) return readFunctionCall(candidate, part, at);
     const kind = Object.keys(part).find((key) => !PART_FLAGS.has(key));
     const named = kind === undefined ? 'a part with no data member' : `a \`${kind}\` part`;
-    candidate.parts.push(part);
+    pushPart(candidate, part);
     at.carried.push(`${kind ?? 'empty'} part to candidate ${candidate.index}`);
     if (kind !== undefined) at.frame.progress = true;
     notAssembled(
@@ -231,6 +278,7 @@ function createAssembler(context: { findings: FindingList }): Assembler {
     }
     const open = candidate.streamed;
     if (open && typeof call.name !== 'string') return continueCall(candidate, open, call, at);
+    if (open) settleArgs(open);
     candidate.streamed = null;
     if (typeof call.name !== 'string') {
       raise(
@@ -246,20 +294,22 @@ function createAssembler(context: { findings: FindingList }): Assembler {
   function startCall(candidate: Candidate, part: Json, call: Json, at: Where): void {
     const { partialArgs, willContinue, ...rest } = call;
     const kept: Json = { ...rest };
-    candidate.parts.push({ ...part, functionCall: kept });
+    pushPart(candidate, { ...part, functionCall: kept });
     at.carried.push(`function call ${call.name as string} to candidate ${candidate.index}`);
     at.frame.progress = true;
     if (willContinue !== true && partialArgs === undefined) return;
     const args: Json = isObject(call.args) ? { ...call.args } : {};
     kept.args = args;
-    const streamed: StreamedCall = { call: kept, args, lastPath: null, lastContinues: false };
+    const streamed: StreamedCall = { call: kept, args, lastPath: null, lastContinues: false, lastString: false, pending: [], pendingSegments: null };
     if (partialArgs !== undefined) applyPartialArgs(candidate, streamed, partialArgs, at);
+    if (willContinue !== true) settleArgs(streamed);
     candidate.streamed = willContinue === true ? streamed : null;
   }
 
   function continueCall(candidate: Candidate, open: StreamedCall, call: Json, at: Where): void {
     if (call.partialArgs !== undefined) applyPartialArgs(candidate, open, call.partialArgs, at);
     if (call.willContinue !== true) {
+      settleArgs(open);
       candidate.streamed = null;
       at.carried.push(`end of function call ${String(open.call.name)}`);
     }
@@ -286,15 +336,39 @@ function createAssembler(context: { findings: FindingList }): Assembler {
       return;
     }
     const append = typeof value === 'string' && open.lastPath === path && open.lastContinues;
-    if (!setAtPath(open.args, segments, value, append)) {
-      notAssembled(`partialArg:${path}`, at.frame, `Frame ${at.frame.index}: the streamed argument at ${path} of ${String(open.call.name)} does not fit the arguments built so far; it was not assembled.`);
-      return;
+    if (append && open.lastString) queueArg(open, segments, value);
+    else {
+      settleArgs(open);
+      if (!setAtPath(open.args, segments, value, append)) {
+        notAssembled(`partialArg:${path}`, at.frame, `Frame ${at.frame.index}: the streamed argument at ${path} of ${String(open.call.name)} does not fit the arguments built so far; it was not assembled.`);
+        return;
+      }
     }
     open.lastPath = path;
     open.lastContinues = item.willContinue === true;
-    const size = typeof value === 'string' ? `+${value.length} chars` : 'set';
-    at.carried.push(`function call ${String(open.call.name)} argument ${path} ${size}`);
+    open.lastString = typeof value === 'string';
+    at.carried.push(argumentPhrase(String(open.call.name), path, typeof value === 'string' ? value.length : -1));
     if (value !== '') at.frame.progress = true;
+  }
+
+  /** A piece continuing the string at the call's last path: queued, joined onto it in batches. */
+  function queueArg(open: StreamedCall, segments: Array<string | number>, piece: string): void {
+    open.pendingSegments = segments;
+    open.pending.push(piece);
+    if (open.pending.length >= PIECES_JOINED) settleArgs(open);
+  }
+
+  /** "function call f argument $.a +5 chars": shared per call name and path, as streamed arguments repeat them. */
+  function argumentPhrase(name: string, path: string, count: number): string {
+    const key = `${name}\u0000${path}`;
+    let family = argumentPhrases.get(key);
+    if (family === undefined) {
+      const render = (_index: number, size: number): string => `function call ${name} argument ${path} ${size < 0 ? 'set' : `+${size} chars`}`;
+      if (argumentPhrases.size >= 64) return render(0, count); // an unusual stream: made fresh, nothing registered
+      family = phraseFamily(render);
+      argumentPhrases.set(key, family);
+    }
+    return family(0, count + 1);
   }
 
   // ------------------------------------------------------------------------ candidates
@@ -392,7 +466,8 @@ function createAssembler(context: { findings: FindingList }): Assembler {
       value.candidates.forEach((candidate, position) => readCandidate(candidate, position, at));
     }
     readTopLevel(value, at);
-    frame.carried = at.carried.length > 0 ? at.carried.join(', ') : 'nothing';
+    // One phrase is the usual frame: kept as the shared string it is, not a fresh copy.
+    frame.carried = at.carried.length === 1 ? (at.carried[0] as string) : at.carried.length > 0 ? at.carried.join(', ') : 'nothing';
   }
 
   function afterEnd(frame: FrameRecord): boolean {
@@ -473,6 +548,10 @@ function createAssembler(context: { findings: FindingList }): Assembler {
   function finish(): Assembly {
     reportEnd();
     const sorted = [...candidates.values()].sort((a, b) => a.index - b.index);
+    for (const candidate of sorted) {
+      settleText(candidate.pendingText);
+      if (candidate.streamed) settleArgs(candidate.streamed);
+    }
     const blocked = candidates.size === 0 && blockReason() !== null;
     const assembly: Assembly = {
       choices: sorted.map(choiceOf),
