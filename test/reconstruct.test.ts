@@ -72,3 +72,46 @@ describe('the frames table of a large stream', () => {
     expect(text.slice(first.start, first.end)).toContain(piece);
   });
 });
+
+describe('the frames table, kept in columns', () => {
+  it('gives every frame its data as the decoder read it, whatever the chunking (bytes, strings, a split surrogate pair)', () => {
+    const text = chunk('a😀b') + 'event: x\nid: 7\n: note\ndata: {"object":"chat.completion.chunk","choices":[]}\n\n' + chunk('', 'stop') + 'data: [DONE]\n\n';
+    const whole = reconstruct(text);
+    const pair = text.indexOf('😀') + 1; // between the two halves of the pair
+    const cut = reconstruct([text.slice(0, pair), text.slice(pair)]);
+    const bytes = new TextEncoder().encode(text);
+    const byBytes = reconstruct([bytes.slice(0, 7), bytes.slice(7, pair + 20), bytes.slice(pair + 20)]);
+    for (const result of [whole, cut, byBytes]) {
+      expect(result.frames.map((frame) => frame.data)).toEqual([
+        JSON.stringify(JSON.parse(chunk('a😀b').slice(6))),
+        '{"object":"chat.completion.chunk","choices":[]}',
+        JSON.stringify(JSON.parse(chunk('', 'stop').slice(6))),
+        '[DONE]',
+      ]);
+      expect(result.frames[1]).toMatchObject({ event: 'x', lastEventId: '7', type: 'chat.completion.chunk' });
+      expect(result.frames[2]?.lastEventId).toBe('7');
+    }
+  });
+
+  it('counts frames without building them, and builds them once, as plain enumerable data', () => {
+    const result = reconstruct(chunk('a') + chunk('b', 'stop') + 'data: [DONE]\n\n');
+    expect(result.frameCount).toBe(3);
+    const frames = result.frames;
+    expect(result.frames).toBe(frames);
+    expect(Object.keys(result)).toContain('frames');
+    expect(JSON.parse(JSON.stringify(result)).frames).toHaveLength(3);
+    expect(frames[0]).toEqual({
+      index: 0, event: 'message', data: chunk('a').slice(6, -2), lastEventId: '', dispatched: true, line: 1, endLine: 2,
+      start: 0, end: chunk('a').length, type: 'chat.completion.chunk', carried: 'text +1 chars to choice 0', progress: true,
+    });
+  });
+
+  it('with frames: false keeps no rows but still the count and the arrival times for the deadlines', () => {
+    const stamped = ['[00:00:00.000] ' + chunk('a').trimEnd(), '', '[00:00:45.000] ' + chunk('b', 'stop').trimEnd(), '', '[00:00:45.100] data: [DONE]', '', ''].join('\n');
+    const result = reconstruct(stamped, { frames: false });
+    expect(result.frames).toEqual([]);
+    expect(result.frameCount).toBe(3);
+    expect(result.timing.maxIdleMs).toBe(45_000);
+    expect(result.outcome).toBe('stalled');
+  });
+});

@@ -22,6 +22,8 @@ import { cutPieces } from './pieces.js';
 import { phraseFamily } from './phrases.js';
 
 const TEXT = phraseFamily((_index, count) => `text +${count} chars`);
+/** Text pieces held before they are joined onto the run's text. */
+const PIECES_JOINED = 256;
 
 
 function kindOf(value: unknown): string {
@@ -94,6 +96,11 @@ function createAssembler(context: { findings: FindingList }): Assembler {
   let version: unknown = UNKNOWN;
   let created: number | undefined;
   let text = '';
+  /**
+   * Delta pieces not yet joined onto `text`: joined one by one they make a chain of small strings that lives as
+   * long as the answer, which the garbage collector copies while the stream is read. Settle before reading `text`.
+   */
+  const pending: string[] = [];
   let usage: Json | typeof UNKNOWN | null = null;
   let status: Status = 'in_progress';
   let error: unknown = null;
@@ -153,9 +160,16 @@ function createAssembler(context: { findings: FindingList }): Assembler {
       notAssembled(frame, `output_text.delta carries a delta that is ${kindOf(value.delta)}, not a string; it was not read.`);
       return;
     }
-    text += value.delta;
+    pending.push(value.delta);
+    if (pending.length >= PIECES_JOINED) settleText();
     frame.carried = TEXT(0, value.delta.length);
     if (value.delta.length > 0) frame.progress = true;
+  }
+
+  function settleText(): void {
+    if (pending.length === 0) return;
+    text += pending.join('');
+    pending.length = 0;
   }
 
   function stepOf(frame: FrameRecord, value: Json, type: string): number | null {
@@ -329,6 +343,7 @@ function createAssembler(context: { findings: FindingList }): Assembler {
 
   function finish(): Assembly {
     reportMissing();
+    settleText();
     const stepList = [...steps.values()].map((state) => ({ ...state.record }));
     const response: Json = { object: 'behavior.run', id, behavior, version };
     if (created !== undefined) response.created = created;

@@ -31,10 +31,28 @@ import type {
 } from '../model.js';
 import { isObject, type Json } from './json-shape.js';
 import { cutPieces } from './pieces.js';
-import { phraseFamily } from './phrases.js';
+import { type PhraseFamily, phraseFamily } from './phrases.js';
 
 const TEXT_TO_CANDIDATE = phraseFamily((index, count) => `text +${count} chars to candidate ${index}`);
 const THOUGHT_TO_CANDIDATE = phraseFamily((index, count) => `thought +${count} chars to candidate ${index}`);
+const ARGUMENT_PHRASES = new Map<string, PhraseFamily>();
+
+/**
+ * "function call f argument $.a +5 chars" ("… set" for a value not a string): shared per call name and path, which
+ * streamed arguments repeat frame after frame.
+ */
+function argumentPhrase(name: string, path: string, length: number | null): string {
+  const key = `${name}\u0000${path}`;
+  let family = ARGUMENT_PHRASES.get(key);
+  if (family === undefined) {
+    // The count is the length plus one, 0 standing for a value set.
+    const render = (_index: number, count: number): string => `function call ${name} argument ${path} ${count === 0 ? 'set' : `+${count - 1} chars`}`;
+    if (ARGUMENT_PHRASES.size >= 64) return render(0, length === null ? 0 : length + 1); // an unusual stream: made fresh
+    family = phraseFamily(render);
+    ARGUMENT_PHRASES.set(key, family);
+  }
+  return family(0, length === null ? 0 : length + 1);
+}
 
 
 function kindOf(value: unknown): string {
@@ -347,7 +365,7 @@ function createAssembler(context: { findings: FindingList }): Assembler {
     open.lastPath = path;
     open.lastContinues = item.willContinue === true;
     open.lastString = typeof value === 'string';
-    at.carried.push(argumentPhrase(String(open.call.name), path, typeof value === 'string' ? value.length : -1));
+    at.carried.push(argumentPhrase(String(open.call.name), path, typeof value === 'string' ? value.length : null));
     if (value !== '') at.frame.progress = true;
   }
 
@@ -356,19 +374,6 @@ function createAssembler(context: { findings: FindingList }): Assembler {
     open.pendingSegments = segments;
     open.pending.push(piece);
     if (open.pending.length >= PIECES_JOINED) settleArgs(open);
-  }
-
-  /** "function call f argument $.a +5 chars": shared per call name and path, as streamed arguments repeat them. */
-  function argumentPhrase(name: string, path: string, count: number): string {
-    const key = `${name}\u0000${path}`;
-    let family = argumentPhrases.get(key);
-    if (family === undefined) {
-      const render = (_index: number, size: number): string => `function call ${name} argument ${path} ${size < 0 ? 'set' : `+${size} chars`}`;
-      if (argumentPhrases.size >= 64) return render(0, count); // an unusual stream: made fresh, nothing registered
-      family = phraseFamily(render);
-      argumentPhrases.set(key, family);
-    }
-    return family(0, count + 1);
   }
 
   // ------------------------------------------------------------------------ candidates
@@ -466,8 +471,7 @@ function createAssembler(context: { findings: FindingList }): Assembler {
       value.candidates.forEach((candidate, position) => readCandidate(candidate, position, at));
     }
     readTopLevel(value, at);
-    // One phrase is the usual frame: kept as the shared string it is, not a fresh copy.
-    frame.carried = at.carried.length === 1 ? (at.carried[0] as string) : at.carried.length > 0 ? at.carried.join(', ') : 'nothing';
+    frame.carried = carriedPhrase(at.carried);
   }
 
   function afterEnd(frame: FrameRecord): boolean {
@@ -575,6 +579,34 @@ function createAssembler(context: { findings: FindingList }): Assembler {
   }
 
   return { read, finish };
+}
+
+// ---------------------------------------------------------------------------------------------- carried
+
+/** Pairs of phrases already joined ("text +9 chars to candidate 0" and "usage"), by first then second phrase. */
+const JOINED_PHRASES = new Map<string, Map<string, string>>();
+const JOINED_KEPT = 20_000;
+let joinedCount = 0;
+
+/** What a frame carried, in one string: the same string for frames that say the same, not a fresh copy each. */
+function carriedPhrase(phrases: string[]): string {
+  if (phrases.length === 0) return 'nothing';
+  let carried = phrases[0] as string;
+  for (let i = 1; i < phrases.length; i += 1) carried = joinPhrases(carried, phrases[i] as string);
+  return carried;
+}
+
+/** Looked up by the two strings (shared ones, whose hash is kept), so a frame that says the usual makes nothing. */
+function joinPhrases(first: string, second: string): string {
+  let bySecond = JOINED_PHRASES.get(first);
+  const known = bySecond?.get(second);
+  if (known !== undefined) return known;
+  const joined = `${first}, ${second}`;
+  if (joinedCount >= JOINED_KEPT) return joined;
+  if (bySecond === undefined) JOINED_PHRASES.set(first, (bySecond = new Map()));
+  bySecond.set(second, joined);
+  joinedCount += 1;
+  return joined;
 }
 
 // ---------------------------------------------------------------------------------------------- field merging

@@ -16,6 +16,7 @@ import {
   itemLabel,
   newItem,
   setText,
+  settle,
 } from './items.js';
 import { checkSequence, type SequenceState } from './sequence.js';
 import {
@@ -38,6 +39,14 @@ const TEXT: Record<string, [TextTarget, string]> = {
   'response.reasoning_summary_text': [{ field: 'summary', key: 'text', itemType: 'reasoning', noun: 'reasoning summary' }, 'text'],
   'response.reasoning_text': [{ field: 'content', key: 'text', partType: 'reasoning_text', itemType: 'reasoning', noun: 'reasoning' }, 'text'],
 };
+
+/** Every text event by its full type: its target, its field, and whether it is a delta. */
+const TEXT_EVENTS = new Map<string, { target: TextTarget; field: string; delta: boolean }>();
+for (const [stem, [target, field]] of Object.entries(TEXT)) {
+  TEXT_EVENTS.set(`${stem}.delta`, { target, field, delta: true });
+  TEXT_EVENTS.set(`${stem}.done`, { target, field, delta: false });
+  TEXT_EVENTS.set(stem, { target, field, delta: false }); // as before: a bare stem was read as its done event
+}
 
 interface FirstAndCount {
   frame: FrameRecord;
@@ -64,17 +73,17 @@ export function createResponsesAssembler(context: AssemblyContext): Assembler {
   }
 
   function reportFor(frame: FrameRecord, type: string): Report {
-    const at = `Frame ${frame.index} (${type})`;
+    const at = (): string => `Frame ${frame.index} (${type})`;
     return {
       unstarted(message) {
         missingPiece = true;
-        raise(frame, 'block unstarted', `${at}: ${message}. It was not assembled; a piece of the stream before it is missing.`);
+        raise(frame, 'block unstarted', `${at()}: ${message}. It was not assembled; a piece of the stream before it is missing.`);
       },
       unassembled(message) {
-        raise(frame, 'not assembled', `${at} was not assembled: ${message}.`);
+        raise(frame, 'not assembled', `${at()} was not assembled: ${message}.`);
       },
       mismatch(message) {
-        raise(frame, 'done mismatch', `${at} disagrees with its deltas: ${message}. The final value is kept; check for a lost or repeated delta.`);
+        raise(frame, 'done mismatch', `${at()} disagrees with its deltas: ${message}. The final value is kept; check for a lost or repeated delta.`);
       },
     };
   }
@@ -188,11 +197,10 @@ export function createResponsesAssembler(context: AssemblyContext): Assembler {
       case 'response.output_text.annotation.added':
         return addAnnotation(state, value, report);
     }
-    const stem = type.replace(/\.(delta|done)$/, '');
-    const text = TEXT[stem];
-    if (text && type.endsWith('.delta')) return appendText(state, value, text[0], report);
-    if (text) return setText(state, value, text[0], text[1], report);
-    return listUnassembled(frame, type);
+    const text = TEXT_EVENTS.get(type);
+    if (text === undefined) return listUnassembled(frame, type);
+    if (text.delta) return appendText(state, value, text.target, report);
+    return setText(state, value, text.target, text.field, report);
   }
 
   function addItem(frame: FrameRecord, value: Json): Carried {
@@ -211,6 +219,7 @@ export function createResponsesAssembler(context: AssemblyContext): Assembler {
 
   function restarted(frame: FrameRecord, previous: ItemState, state: ItemState): void {
     missingPiece = true;
+    settle(previous);
     const size = [...previousSizes(previous)].join(', ') || 'no content yet';
     raise(
       frame,
@@ -225,6 +234,7 @@ export function createResponsesAssembler(context: AssemblyContext): Assembler {
       report.unassembled('its `item` is not an object');
       return { carried: 'not read' };
     }
+    settle(state);
     if (state.built) {
       const difference = compareItems(state.item, item);
       if (difference) report.mismatch(`${itemLabel(state)}: ${difference}`);
@@ -281,6 +291,7 @@ export function createResponsesAssembler(context: AssemblyContext): Assembler {
   };
 
   function finishAssembly(): Assembly {
+    for (const state of items.values()) settle(state);
     const finalOutput = final !== null && Array.isArray(final.output) ? final.output : null;
     if (finalOutput) compareWithFinal(finalOutput);
     else reportOpenItems();

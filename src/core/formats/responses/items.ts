@@ -13,6 +13,39 @@ export interface ItemState {
   deltas: Set<string>;
   /** Index of the frame that added it. */
   frame: number;
+  /** Delta pieces not yet joined onto the text they belong to (see settle). */
+  pending: PendingText;
+}
+
+/**
+ * Delta pieces are joined in batches: joined one by one they make a chain of small strings that lives as long as
+ * the answer, which the garbage collector copies while the stream is read. Whatever reads an item's text settles
+ * the item first.
+ */
+interface PendingText {
+  holder: Json | null;
+  key: string;
+  pieces: string[];
+}
+
+const PIECES_JOINED = 256;
+
+/** Joins the item's queued delta pieces onto their text: call before reading the item's text. */
+export function settle(state: ItemState): void {
+  const { pending } = state;
+  if (pending.holder === null || pending.pieces.length === 0) return;
+  const joined = pending.pieces.length === 1 ? (pending.pieces[0] as string) : pending.pieces.join('');
+  pending.pieces.length = 0;
+  pending.holder[pending.key] = (stringOf(pending.holder[pending.key]) ?? '') + joined;
+}
+
+function queueText(state: ItemState, holder: Json, key: string, piece: string): void {
+  const { pending } = state;
+  if (pending.holder !== holder || pending.key !== key) settle(state);
+  pending.holder = holder;
+  pending.key = key;
+  pending.pieces.push(piece);
+  if (pending.pieces.length >= PIECES_JOINED) settle(state);
 }
 
 /** What a handler needs from the assembler: raise a finding about the frame being read. */
@@ -31,7 +64,7 @@ export interface Carried {
 const NOT_READ: Carried = { carried: 'not read' };
 
 export function newItem(index: number, item: Json, frame: number): ItemState {
-  return { index, item: copy(item), done: false, built: false, deltas: new Set(), frame };
+  return { index, item: copy(item), done: false, built: false, deltas: new Set(), frame, pending: { holder: null, key: '', pieces: [] } };
 }
 
 export function itemLabel(state: ItemState): string {
@@ -89,6 +122,7 @@ export function finishPart(state: ItemState, value: Json, summary: boolean, repo
     report.unassembled(`it does not fit ${itemLabel(state)} (it needs a whole-number index and a part object of a kind this item holds)`);
     return NOT_READ;
   }
+  settle(state);
   if (index >= parts.length) {
     report.unstarted(`its ${field} part ${index} of ${itemLabel(state)} was never added`);
     return NOT_READ;
@@ -120,6 +154,15 @@ export interface TextTarget {
   noun: string;
 }
 
+const PART_LABELS = { content: [] as string[], summary: [] as string[] };
+
+/** "content 0", "summary 1": made once per place, since every delta names one. */
+function partLabel(field: 'content' | 'summary', index: number): string {
+  if (index >= 64) return `${field} ${index}`;
+  const labels = PART_LABELS[field];
+  return (labels[index] ??= `${field} ${index}`);
+}
+
 /** Finds the object and key a text event writes, or says why it cannot. */
 function locateText(state: ItemState, value: Json, target: TextTarget): { holder: Json; key: string; label: string } | string {
   if (state.item.type !== target.itemType) return `${itemLabel(state)} is not a ${target.itemType} item`;
@@ -130,7 +173,7 @@ function locateText(state: ItemState, value: Json, target: TextTarget): { holder
   const part = parts?.[index];
   if (!isRecord(part)) return `unstarted:its ${target.field} part ${index} of ${itemLabel(state)} was never added`;
   if (target.partType && part.type !== target.partType) return `${target.field} part ${index} of ${itemLabel(state)} is ${JSON.stringify(part.type)}, not ${target.partType}`;
-  return { holder: part, key: target.key, label: `${target.field} ${index}` };
+  return { holder: part, key: target.key, label: partLabel(target.field, index) };
 }
 
 function located(state: ItemState, value: Json, target: TextTarget, report: Report) {
@@ -166,7 +209,7 @@ export function appendText(state: ItemState, value: Json, target: TextTarget, re
   }
   const place = located(state, value, target, report);
   if (!place) return NOT_READ;
-  place.holder[place.key] = (stringOf(place.holder[place.key]) ?? '') + delta;
+  queueText(state, place.holder, place.key, delta);
   state.deltas.add(place.label);
   state.built = true;
   return { carried: deltaPhrase(target.noun, place.label)(state.index, delta.length), progress: true };
@@ -181,6 +224,7 @@ export function setText(state: ItemState, value: Json, target: TextTarget, field
   }
   const place = located(state, value, target, report);
   if (!place) return NOT_READ;
+  settle(state);
   checkDone(state, place.label, stringOf(place.holder[place.key]) ?? '', text, report);
   place.holder[place.key] = text;
   state.built = true;

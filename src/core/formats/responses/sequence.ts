@@ -12,14 +12,17 @@ export interface SequenceState {
 
 const FIX = 'Find where events are dropped or reordered (a relay that buffers, a retry that replays).';
 
+function gap(findings: FindingList, frame: FrameRecord, message: string): void {
+  findings.add('sequence gap', `${message} ${FIX}`, frame.line, 1, frame.index);
+}
+
 /** Checks one event's number; true when it shows an event missing before it. */
 export function checkSequence(state: SequenceState, frame: FrameRecord, value: Json, findings: FindingList): boolean {
   const number = value.sequence_number;
-  const add = (message: string) => findings.add('sequence gap', `${message} ${FIX}`, frame.line, 1, frame.index);
   if (!isIndex(number)) {
     if (!('sequence_number' in value) && !state.numbered) return false;
     const what = 'sequence_number' in value ? `a sequence_number that is not a whole number (${JSON.stringify(number)})` : 'no sequence_number';
-    add(`Frame ${frame.index} has ${what}, though ${state.numbered ? 'the events before it are numbered' : 'it should be numbered'}.`);
+    gap(findings, frame, `Frame ${frame.index} has ${what}, though ${state.numbered ? 'the events before it are numbered' : 'it should be numbered'}.`);
     // It stood for the next number: the events after it are checked against that.
     if (state.last !== null) state.last += 1;
     return false;
@@ -30,9 +33,9 @@ export function checkSequence(state: SequenceState, frame: FrameRecord, value: J
   if (last === null || number === last + 1) return false;
   if (number > last + 1) {
     const missing = number === last + 2 ? `event ${last + 1} is missing` : `events ${last + 1} to ${number - 1} are missing`;
-    add(`Frame ${frame.index} has sequence_number ${number}, but the highest before it was ${last}: ${missing}.`);
+    gap(findings, frame, `Frame ${frame.index} has sequence_number ${number}, but the highest before it was ${last}: ${missing}.`);
     return true;
   }
-  add(`Frame ${frame.index} has sequence_number ${number}, which is not after the highest before it (${last}): it is ${number === last ? 'repeated' : 'out of order'}.`);
+  gap(findings, frame, `Frame ${frame.index} has sequence_number ${number}, which is not after the highest before it (${last}): it is ${number === last ? 'repeated' : 'out of order'}.`);
   return false;
 }
