@@ -2,51 +2,74 @@ import { createDecoder } from './decode/decoder.js';
 import type { FrameRecord } from './model.js';
 
 /**
- * The frames table, kept in columns while the stream is read: a few bytes a frame in typed arrays instead of an
- * object a frame. A 100 MB stream has near a million frames; as objects they would cost more memory than the
- * stream itself, and the garbage collector would copy every one of them while the stream is read. Rows become
- * objects only when someone reads them (`rows()`).
+ * The frames table, kept as a log of small numbers while the stream is read: about ten bytes a frame, outside the
+ * collected heap, instead of an object a frame. A 100 MB stream has near a million frames; as objects they would
+ * cost more memory than eventsource-parser needs for the whole stream, and the garbage collector would copy every
+ * one of them while the stream is read. Rows become objects only when someone reads them (`rows()`).
+ *
+ * Each row is written as unsigned varints (7 bits a byte): its start after the previous frame's end, its length,
+ * its first line after the previous frame's last, its line count, the ids of its event, type and carried phrase,
+ * and its flags. Frames come in order and do not overlap, so none of these is negative.
  */
 
-const BLOCK_ROWS = 16_384;
 const DISPATCHED = 1;
 const PROGRESS = 2;
-/** An id that says "look in the overflow map": the string table is full. */
-const OVERFLOW = 0xffff;
-const MAX_NAMES = OVERFLOW - 1;
-const MAX_PHRASES = 0xffff_fffe;
+const LOG_BLOCK = 1 << 18;
+/** String tables stop growing here; later new strings are kept per row. */
+const MAX_STRINGS = 1 << 20;
+const OVERFLOW_ID = MAX_STRINGS + 1;
 
-interface Block {
-  line: Uint32Array;
-  endLine: Uint32Array;
-  start: Float64Array;
-  end: Float64Array;
-  flags: Uint8Array;
-  event: Uint16Array;
-  type: Uint16Array;
-  carried: Uint32Array;
+/** What the assembly made of a frame, when it was set after the row was written (frames read late or again). */
+interface ReadLater {
+  type: string | null;
+  carried: string;
+  progress: boolean;
 }
 
-/** One buffer a block, cut into its columns: one allocation instead of eight. */
-function newBlock(): Block {
-  const n = BLOCK_ROWS;
-  const buffer = new ArrayBuffer(n * (8 + 8 + 4 + 4 + 4 + 2 + 2 + 1));
-  let at = 0;
-  const take = (bytes: number): number => {
-    const offset = at;
-    at += n * bytes;
-    return offset;
-  };
-  return {
-    start: new Float64Array(buffer, take(8), n),
-    end: new Float64Array(buffer, take(8), n),
-    line: new Uint32Array(buffer, take(4), n),
-    endLine: new Uint32Array(buffer, take(4), n),
-    carried: new Uint32Array(buffer, take(4), n),
-    event: new Uint16Array(buffer, take(2), n),
-    type: new Uint16Array(buffer, take(2), n),
-    flags: new Uint8Array(buffer, take(1), n),
-  };
+/** A growing byte log of varints, in blocks (no copy when it grows). */
+class VarintLog {
+  private readonly blocks: Uint8Array[] = [];
+  private block = new Uint8Array(0);
+  private at = 0;
+
+  write(value: number): void {
+    if (this.at + 8 > this.block.length) this.grow();
+    while (value >= 128) {
+      this.block[this.at++] = (value % 128) | 128;
+      value = Math.floor(value / 128);
+    }
+    this.block[this.at++] = value;
+  }
+
+  private grow(): void {
+    if (this.blocks.length > 0) this.blocks[this.blocks.length - 1] = this.block.subarray(0, this.at);
+    this.block = new Uint8Array(LOG_BLOCK);
+    this.blocks.push(this.block);
+    this.at = 0;
+  }
+
+  /** A reader from the start; blocks end where their writing ended. */
+  reader(): () => number {
+    const blocks = this.blocks.map((block, i) => (i === this.blocks.length - 1 ? block.subarray(0, this.at) : block));
+    let index = 0;
+    let at = 0;
+    return () => {
+      let value = 0;
+      let scale = 1;
+      for (;;) {
+        let block = blocks[index] as Uint8Array;
+        if (at >= block.length) {
+          index += 1;
+          at = 0;
+          block = blocks[index] as Uint8Array;
+        }
+        const byte = block[at++] as number;
+        value += (byte & 127) * scale;
+        if (byte < 128) return value;
+        scale *= 128;
+      }
+    };
+  }
 }
 
 /** Strings that repeat (event names, types, what frames carried), each kept once and named by a number. */
@@ -84,13 +107,16 @@ export interface TimedFrame {
 }
 
 export class FrameTable {
-  private readonly blocks: Block[] = [];
+  private readonly log = new VarintLog();
   private count = 0;
-  private readonly events = new StringIds(MAX_NAMES);
-  private readonly types = new StringIds(MAX_NAMES);
-  private readonly phrases = new StringIds(MAX_PHRASES);
-  /** Strings past a full string table, by frame index and column. */
+  private lastEnd = 0;
+  private lastEndLine = 0;
+  private readonly events = new StringIds(MAX_STRINGS);
+  private readonly types = new StringIds(MAX_STRINGS);
+  private readonly phrases = new StringIds(MAX_STRINGS);
+  /** Strings past a full string table, by column and frame index. */
   private readonly overflow = new Map<string, string | null>();
+  private readonly readLater = new Map<number, ReadLater>();
   /**
    * The input's text, as far as the budget goes: the data of the frames inside it is read from it again when rows
    * are made, so keeping it costs nothing a frame.
@@ -98,6 +124,8 @@ export class FrameTable {
   private readonly text: Array<string | Uint8Array> = [];
   private textLength = 0;
   private textWhole = true;
+  /** The first frame that ends past the text kept (frames from here on need their data kept one by one). */
+  private firstPastText = -1;
   /** Frame data kept one by one: frames past the text that findings name. */
   private readonly data = new Map<number, string>();
   /** The last event ID where it changes: frame index → ID from that frame on. */
@@ -105,22 +133,21 @@ export class FrameTable {
   private lastEventId = '';
   private readonly retries = new Map<number, number>();
   private readonly times = new Map<number, string>();
-  private readonly elapsed = new Map<number, number>();
+  /** Frames with an arrival time (kept with or without the rows: the deadlines need them). */
+  private readonly timedFrames = new Map<number, TimedFrame>();
 
-  /** Without the table (`frames: false`), only the count and the arrival times (for the deadlines) are kept. */
-  private readonly timedOnly: Map<number, TimedFrame> | null;
-
-  /** `textBudget`: characters of the input kept to give the frames in it their data. */
+  /**
+   * `keepRows`: false for `frames: false` (only the count and the arrival times). `textBudget`: characters of the
+   * input kept to give the frames in it their data.
+   */
   constructor(
-    keepRows: boolean,
+    private readonly keepRows: boolean,
     private readonly textBudget = 0,
-  ) {
-    this.timedOnly = keepRows ? null : new Map();
-  }
+  ) {}
 
   /** The input's text, chunk by chunk, in order. */
   addText(text: string): void {
-    if (this.timedOnly !== null || !this.textWhole) return;
+    if (!this.keepRows || !this.textWhole) return;
     if (this.textLength + text.length > this.textBudget) {
       this.textWhole = false;
       text = text.slice(0, this.textBudget - this.textLength);
@@ -133,49 +160,40 @@ export class FrameTable {
     return this.count;
   }
 
-  /** Adds a frame's row; `keepData`: keep its data even when the text kept does not hold it. */
+  /** Adds a frame's row, as the assembly read it; `keepData`: keep its data even when the text kept does not hold it. */
   add(record: FrameRecord, keepData: boolean): void {
     const row = this.count;
-    if (this.timedOnly !== null) {
-      this.count += 1;
-      const { index, line, elapsedMs, progress } = record;
-      if (elapsedMs !== undefined) this.timedOnly.set(row, { index, line, elapsedMs, progress });
-      return;
-    }
-    if (row % BLOCK_ROWS === 0) this.blocks.push(newBlock());
     this.count += 1;
-    const block = this.blocks[this.blocks.length - 1] as Block;
-    const at = row % BLOCK_ROWS;
-    block.line[at] = record.line;
-    block.endLine[at] = record.endLine;
-    block.start[at] = record.start;
-    block.end[at] = record.end;
+    if (record.elapsedMs !== undefined) {
+      this.timedFrames.set(row, { index: row, line: record.line, elapsedMs: record.elapsedMs, progress: record.progress });
+    }
+    if (!this.keepRows) return;
+    const log = this.log;
+    log.write(record.start - this.lastEnd);
+    log.write(record.end - record.start);
+    log.write(record.line - this.lastEndLine);
+    log.write(record.endLine - record.line);
+    this.lastEnd = record.end;
+    this.lastEndLine = record.endLine;
+    log.write(this.idOf(this.events, 'event', row, record.event));
+    log.write(this.idOf(this.types, 'type', row, record.type));
+    log.write(this.idOf(this.phrases, 'carried', row, record.carried));
+    log.write((record.dispatched ? DISPATCHED : 0) | (record.progress ? PROGRESS : 0));
+    if (record.end > this.textLength && this.firstPastText === -1) this.firstPastText = row;
     if (keepData && record.data !== null && record.end > this.textLength) this.keepData(row, record.data);
     if (record.lastEventId !== this.lastEventId) {
       this.lastEventId = record.lastEventId;
       this.eventIds.push([row, record.lastEventId]);
     }
-    block.event[at] = this.nameId(this.events, row, 'event', record.event);
     if (record.retry !== undefined) this.retries.set(row, record.retry);
     if (record.time !== undefined) this.times.set(row, record.time);
-    if (record.elapsedMs !== undefined) this.elapsed.set(row, record.elapsedMs);
-    this.setRead(row, record);
   }
 
-  /** Writes what the assembly made of a frame (type, what it carried, progress); again when it is read again. */
-  setRead(row: number, record: Pick<FrameRecord, 'type' | 'carried' | 'progress' | 'dispatched'>): void {
-    if (this.timedOnly !== null) {
-      const timed = this.timedOnly.get(row);
-      if (timed !== undefined) timed.progress = record.progress;
-      return;
-    }
-    const block = this.blocks[Math.floor(row / BLOCK_ROWS)] as Block;
-    const at = row % BLOCK_ROWS;
-    block.flags[at] = (record.dispatched ? DISPATCHED : 0) | (record.progress ? PROGRESS : 0);
-    block.type[at] = this.nameId(this.types, row, 'type', record.type);
-    const carried = this.phrases.idOf(record.carried);
-    if (carried === -1) this.overflow.set(`carried ${row}`, record.carried);
-    block.carried[at] = carried === -1 ? MAX_PHRASES + 1 : carried;
+  /** What the assembly made of a frame whose row is written already (a frame read late, or read again). */
+  setRead(row: number, record: ReadLater): void {
+    const timed = this.timedFrames.get(row);
+    if (timed !== undefined) timed.progress = record.progress;
+    if (this.keepRows) this.readLater.set(row, { type: record.type, carried: record.carried, progress: record.progress });
   }
 
   /** Keeps a frame's data (a flat copy: a slice of the input would keep its whole chunk alive). */
@@ -185,82 +203,81 @@ export class FrameTable {
 
   /** Whether every frame has its data (so the stream can be read again). */
   hasAllData(): boolean {
-    if (this.textWhole) return true;
-    for (let row = 0; row < this.count; row += 1) if (!this.data.has(row) && this.endOf(row) > this.textLength) return false;
+    if (this.firstPastText === -1) return true;
+    for (let row = this.firstPastText; row < this.count; row += 1) if (!this.data.has(row)) return false;
     return true;
   }
 
-  private endOf(row: number): number {
-    return (this.blocks[Math.floor(row / BLOCK_ROWS)] as Block).end[row % BLOCK_ROWS] as number;
-  }
-
-  private nameId(names: StringIds, row: number, column: string, value: string | null): number {
-    const id = names.idOf(value);
+  private idOf(ids: StringIds, column: string, row: number, value: string | null): number {
+    const id = ids.idOf(value);
     if (id !== -1) return id;
     this.overflow.set(`${column} ${row}`, value);
-    return OVERFLOW;
+    return OVERFLOW_ID;
   }
 
-  private name(names: StringIds, row: number, column: string, id: number): string | null {
-    return id === OVERFLOW ? (this.overflow.get(`${column} ${row}`) ?? null) : (names.values[id] ?? null);
+  private stringOf(ids: StringIds, column: string, row: number, id: number): string | null {
+    return id === OVERFLOW_ID ? (this.overflow.get(`${column} ${row}`) ?? null) : (ids.values[id] ?? null);
   }
 
   /** The frames with an arrival time, for the stall deadlines. */
   timed(): TimedFrame[] {
-    if (this.timedOnly !== null) return [...this.timedOnly.values()];
-    const timed: TimedFrame[] = [];
-    for (const [index, elapsedMs] of this.elapsed) {
-      const block = this.blocks[Math.floor(index / BLOCK_ROWS)] as Block;
-      const at = index % BLOCK_ROWS;
-      timed.push({ index, line: block.line[at] as number, elapsedMs, progress: ((block.flags[at] as number) & PROGRESS) !== 0 });
-    }
-    return timed;
+    return [...this.timedFrames.values()];
   }
 
-  /** Every row as a FrameRecord object. */
+  /** Every row as a FrameRecord object (none without the rows). */
   rows(): FrameRecord[] {
+    if (!this.keepRows) return [];
     const rows: FrameRecord[] = new Array<FrameRecord>(this.count);
     const fromBytes = new TextDecoder();
     const text = this.text.map((kept) => (typeof kept === 'string' ? kept : fromBytes.decode(kept))).join('');
+    const next = this.log.reader();
     let idChange = 0;
     let lastEventId = '';
+    let end = 0;
+    let endLine = 0;
     for (let row = 0; row < this.count; row += 1) {
-      const next = this.eventIds[idChange];
-      if (next !== undefined && next[0] === row) {
-        lastEventId = next[1];
+      const change = this.eventIds[idChange];
+      if (change !== undefined && change[0] === row) {
+        lastEventId = change[1];
         idChange += 1;
       }
-      rows[row] = this.row(row, lastEventId, text);
+      const start = end + next();
+      end = start + next();
+      const line = endLine + next();
+      endLine = line + next();
+      const event = this.stringOf(this.events, 'event', row, next()) ?? 'message';
+      const type = this.stringOf(this.types, 'type', row, next());
+      const carried = this.stringOf(this.phrases, 'carried', row, next()) ?? '';
+      const flags = next();
+      const record: FrameRecord = {
+        index: row,
+        event,
+        data: this.data.get(row) ?? dataIn(text, start, end),
+        lastEventId,
+        dispatched: (flags & DISPATCHED) !== 0,
+        line,
+        endLine,
+        start,
+        end,
+        type,
+        carried,
+        progress: (flags & PROGRESS) !== 0,
+      };
+      const later = this.readLater.get(row);
+      if (later !== undefined) Object.assign(record, later);
+      this.addOptional(record, row);
+      rows[row] = record;
     }
     return rows;
   }
 
-  private row(row: number, lastEventId: string, text: string): FrameRecord {
-    const block = this.blocks[Math.floor(row / BLOCK_ROWS)] as Block;
-    const at = row % BLOCK_ROWS;
-    const flags = block.flags[at] as number;
-    const carriedId = block.carried[at] as number;
-    const record: FrameRecord = {
-      index: row,
-      event: this.name(this.events, row, 'event', block.event[at] as number) ?? 'message',
-      data: this.data.get(row) ?? dataIn(text, block.start[at] as number, block.end[at] as number),
-      lastEventId,
-      dispatched: (flags & DISPATCHED) !== 0,
-      line: block.line[at] as number,
-      endLine: block.endLine[at] as number,
-      start: block.start[at] as number,
-      end: block.end[at] as number,
-      type: this.name(this.types, row, 'type', block.type[at] as number),
-      carried: carriedId > MAX_PHRASES ? (this.overflow.get(`carried ${row}`) ?? '') : (this.phrases.values[carriedId] ?? ''),
-      progress: (flags & PROGRESS) !== 0,
-    };
+  private addOptional(record: FrameRecord, row: number): void {
     const retry = this.retries.get(row);
     if (retry !== undefined) record.retry = retry;
     const time = this.times.get(row);
     if (time !== undefined) record.time = time;
-    const elapsedMs = this.elapsed.get(row);
+    const elapsedMs = this.timedFrames.get(row)?.elapsedMs;
     if (elapsedMs !== undefined) record.elapsedMs = elapsedMs;
-    return record;
   }
 }
 

@@ -391,9 +391,9 @@ function createAssembler(context: { findings: FindingList }): Assembler {
     const candidate = candidateAt(index, at.frame);
     readContent(candidate, raw.content, at);
     readFinishReason(candidate, raw.finishReason, at);
-    for (const [key, value] of Object.entries(raw)) {
+    for (const key in raw) {
       if (key === 'content' || key === 'finishReason' || key === 'index') continue;
-      keepField(candidate.fields, key, value);
+      keepField(candidate.fields, key, raw[key]);
     }
   }
 
@@ -457,7 +457,7 @@ function createAssembler(context: { findings: FindingList }): Assembler {
       at.carried.push(reason === null ? 'promptFeedback' : `prompt blocked: ${reason}`);
     }
     for (const key of PLAIN_TOP_LEVEL) if (value[key] !== undefined) top.set(key, value[key]);
-    for (const key of Object.keys(value)) {
+    for (const key in value) {
       if (TOP_LEVEL_FIELDS.has(key)) continue;
       notAssembled(`field:${key}`, at.frame, `Frame ${at.frame.index} carries \`${key}\`, which is not a GenerateContentResponse field; it was not read.`);
     }
@@ -510,8 +510,8 @@ function createAssembler(context: { findings: FindingList }): Assembler {
     }
     if (afterEnd(frame)) return;
     if ('error' in value) return readError(frame, value);
-    const keys = Object.keys(value);
-    if (keys.length > 0 && !keys.some((key) => TOP_LEVEL_FIELDS.has(key))) {
+    if (!hasResponseField(value)) {
+      const keys = Object.keys(value);
       frame.type = typeof value.type === 'string' ? value.type : null;
       frame.carried = 'not a Gemini frame: not read';
       raise('unknown event', frame, `Frame ${frame.index} carries none of a GenerateContentResponse's fields (it has ${keys.slice(0, 4).map((key) => `\`${key}\``).join(', ')}); it is not a Gemini frame and was not read.`);
@@ -582,6 +582,16 @@ function createAssembler(context: { findings: FindingList }): Assembler {
 }
 
 // ---------------------------------------------------------------------------------------------- carried
+
+/** An empty object, or one with a GenerateContentResponse field: a Gemini frame. */
+function hasResponseField(value: Json): boolean {
+  let empty = true;
+  for (const key in value) {
+    if (TOP_LEVEL_FIELDS.has(key)) return true;
+    empty = false;
+  }
+  return empty;
+}
 
 /** Pairs of phrases already joined ("text +9 chars to candidate 0" and "usage"), by first then second phrase. */
 const JOINED_PHRASES = new Map<string, Map<string, string>>();

@@ -25,7 +25,7 @@ import {
   KNOWN_UNASSEMBLED_TYPES,
   LIFECYCLE_TYPES,
   TERMINAL_TYPES,
-  copy,
+  copyJson,
   isIndex,
   isItemEvent,
   isRecord,
@@ -72,21 +72,36 @@ export function createResponsesAssembler(context: AssemblyContext): Assembler {
     findings.add(code, message, frame.line, 1, frame.index);
   }
 
-  function reportFor(frame: FrameRecord, type: string): Report {
-    const at = (): string => `Frame ${frame.index} (${type})`;
-    return {
-      unstarted(message) {
-        missingPiece = true;
-        raise(frame, 'block unstarted', `${at()}: ${message}. It was not assembled; a piece of the stream before it is missing.`);
-      },
-      unassembled(message) {
-        raise(frame, 'not assembled', `${at()} was not assembled: ${message}.`);
-      },
-      mismatch(message) {
-        raise(frame, 'done mismatch', `${at()} disagrees with its deltas: ${message}. The final value is kept; check for a lost or repeated delta.`);
-      },
-    };
+  // One report for every frame, pointed at the frame being read: handlers use it only while that frame is read.
+  let reportFrame: FrameRecord | null = null;
+  let reportType = '';
+  const report: Report = {
+    unstarted(message) {
+      missingPiece = true;
+      raiseHere('block unstarted', `${at()}: ${message}. It was not assembled; a piece of the stream before it is missing.`);
+    },
+    unassembled(message) {
+      raiseHere('not assembled', `${at()} was not assembled: ${message}.`);
+    },
+    mismatch(message) {
+      raiseHere('done mismatch', `${at()} disagrees with its deltas: ${message}. The final value is kept; check for a lost or repeated delta.`);
+    },
+  };
+
+  function at(): string {
+    return `Frame ${reportFrame?.index ?? 0} (${reportType})`;
   }
+
+  function raiseHere(code: FindingCode, message: string): void {
+    if (reportFrame) raise(reportFrame, code, message);
+  }
+
+  function reportFor(frame: FrameRecord, type: string): Report {
+    reportFrame = frame;
+    reportType = type;
+    return report;
+  }
+
 
   function ended(): boolean {
     return terminal !== null || errorEvent !== null;
@@ -239,7 +254,7 @@ export function createResponsesAssembler(context: AssemblyContext): Assembler {
       const difference = compareItems(state.item, item);
       if (difference) report.mismatch(`${itemLabel(state)}: ${difference}`);
     }
-    state.item = copy(item);
+    state.item = copyJson(item);
     state.done = true;
     return { carried: `item ${state.index} done` };
   }

@@ -1,5 +1,5 @@
 // Output items as the stream builds them: added, patched by part and delta events, replaced by the …done events.
-import { type Json, chars, copy, isIndex, isRecord, stringOf } from './shapes.js';
+import { type Json, chars, copyJson, isIndex, isRecord, stringOf } from './shapes.js';
 import { type PhraseFamily, phraseFamily } from '../phrases.js';
 
 export interface ItemState {
@@ -64,7 +64,7 @@ export interface Carried {
 const NOT_READ: Carried = { carried: 'not read' };
 
 export function newItem(index: number, item: Json, frame: number): ItemState {
-  return { index, item: copy(item), done: false, built: false, deltas: new Set(), frame, pending: { holder: null, key: '', pieces: [] } };
+  return { index, item: copyJson(item), done: false, built: false, deltas: new Set(), frame, pending: { holder: null, key: '', pieces: [] } };
 }
 
 export function itemLabel(state: ItemState): string {
@@ -107,7 +107,7 @@ export function addPart(state: ItemState, value: Json, summary: boolean, report:
     return NOT_READ;
   }
   const parts = partsOf(state, field, true) ?? [];
-  putPart(parts, index, copy(part));
+  putPart(parts, index, copyJson(part));
   state.built = true;
   return { carried: `${field === 'summary' ? 'summary' : 'content'} part ${index} added to item ${state.index}` };
 }
@@ -128,7 +128,7 @@ export function finishPart(state: ItemState, value: Json, summary: boolean, repo
     return NOT_READ;
   }
   checkDone(state, `${field === 'summary' ? 'summary' : 'content'} ${index}`, partText(parts[index]), partText(part), report);
-  parts[index] = copy(part);
+  parts[index] = copyJson(part);
   state.built = true;
   return { carried: `${field === 'summary' ? 'summary' : 'content'} part ${index} of item ${state.index} done` };
 }
@@ -259,7 +259,7 @@ export function addAnnotation(state: ItemState, value: Json, report: Report): Ca
   }
   const annotations = Array.isArray(place.holder.annotations) ? place.holder.annotations : [];
   place.holder.annotations = annotations;
-  putPart(annotations, index, copy(value.annotation) as Json);
+  putPart(annotations, index, copyJson(value.annotation) as Json);
   return { carried: `annotation ${index} added to item ${state.index} ${place.label}` };
 }
 
