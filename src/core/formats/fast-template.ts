@@ -12,10 +12,11 @@
  */
 
 /**
- * Fields whose string values change from frame to frame: delta text and arguments. Not yet Responses' `delta` and
- * `obfuscation`: measured, building its 9-field frames was slower than JSON.parse (bench/run.mjs responses-text).
+ * Fields whose string values change from frame to frame: delta text and arguments, and Responses' `delta` and
+ * `obfuscation` (its padding, new on every frame). A field whose value is an object (Chat's and Anthropic's `delta`)
+ * is no hole: only string values are.
  */
-const STRING_HOLES = ['content', 'arguments', 'text', 'partial_json', 'thinking', 'refusal', 'reasoning', 'reasoning_content'];
+const STRING_HOLES = ['content', 'arguments', 'text', 'partial_json', 'thinking', 'refusal', 'reasoning', 'reasoning_content', 'delta', 'obfuscation'];
 /** Fields whose integer values change from frame to frame. */
 const NUMBER_HOLES = ['sequence_number', 'candidatesTokenCount', 'totalTokenCount', 'thoughtsTokenCount'];
 
@@ -24,6 +25,7 @@ const NUMBER_PROBE = 987_654_321_012;
 /** Integers JSON.parse reads exactly, with no sign, fraction or exponent. */
 const MAX_DIGITS = 15;
 const TEMPLATES_KEPT = 4;
+const MAX_LEARNED_LENGTH = 4096;
 
 /** How the built value is made: constants, holes, and fresh objects and arrays around them. */
 type Node =
@@ -81,7 +83,9 @@ export function createFastReader() {
     },
     /** Learns from a frame JSON.parse read (rarely once learning stops paying: each try costs a parse). */
     learn(data: string, value: unknown): void {
-      if (!fastPathCounters.enabled || attempts > 16 + hits / 4) return;
+      // Hot delta frames are small; a large frame (a final event carrying the whole answer) is read once, and
+      // learning from it would cost several reads of it.
+      if (!fastPathCounters.enabled || data.length > MAX_LEARNED_LENGTH || attempts > 16 + hits / 4) return;
       attempts += 1;
       const holes = findHoles(data);
       // A template without a string hole fits only the same frame again: not worth trying on every frame.
@@ -142,12 +146,21 @@ export function findHoles(data: string): Hole[] {
   return holes.every((hole, i) => i === 0 || (holes[i - 1]?.end ?? 0) < hole.start) ? holes : [];
 }
 
-/** Where the value after `"key":` starts, when that marker occurs exactly once; -1 otherwise. */
+/**
+ * Where the value after `"key":` starts (past any spaces: Gemini writes `"text": "…"`), when that marker occurs
+ * exactly once; -1 otherwise.
+ */
 function onlyValueStart(data: string, key: string): number {
   const marker = `"${key}":`;
   const at = data.indexOf(marker);
   if (at === -1 || data.indexOf(marker, at + 1) !== -1) return -1;
-  return at + marker.length;
+  let start = at + marker.length;
+  while (isJsonSpace(data.charCodeAt(start))) start += 1;
+  return start;
+}
+
+function isJsonSpace(code: number): boolean {
+  return code === 32 || code === 9 || code === 10 || code === 13;
 }
 
 /** The value as a node; probes become holes (counted in `seen`). Null for a shape we do not copy. */
