@@ -209,7 +209,7 @@ describe('fast path counts', () => {
 });
 
 describe('templates', () => {
-  // Responses' own `delta` is no hole yet (it did not pay); `text` and `thinking` stand in for it here.
+  // `text` and `thinking` stand in for the delta here (two string holes and a counter).
   const data = '{"type":"response.output_text.delta","sequence_number":12,"item_id":"msg_1","output_index":0,"text":"Hi","thinking":"ab"}';
   const template = learnTemplate(data, JSON.parse(data));
 
@@ -248,6 +248,24 @@ describe('templates', () => {
     const first = build(learned, chunk) as { choices: Array<{ logprobs: { tokens: unknown[] } }> };
     first.choices[0]!.logprobs.tokens.push(1);
     expect(build(learned, chunk)).toEqual(JSON.parse(chunk));
+  });
+
+  it("takes Responses' delta and obfuscation as holes, and a Chat or Anthropic delta object as none", () => {
+    const responses = '{"type":"response.output_text.delta","content_index":0,"delta":" that","item_id":"msg_1","logprobs":[],"obfuscation":"sGoB","output_index":0,"sequence_number":4}';
+    expect(learnTemplate(responses, JSON.parse(responses))?.kinds).toEqual(['string', 'string', 'number']);
+    const next = responses.replace(' that', ' \\"next\\"').replace('sGoB', 'Qx').replace(':4}', ':5}');
+    expect(build(learnTemplate(responses, JSON.parse(responses))!, next)).toEqual(JSON.parse(next));
+    const anthropic = '{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Hi"}}';
+    expect(learnTemplate(anthropic, JSON.parse(anthropic))?.kinds).toEqual(['string']);
+  });
+
+  it('finds holes after a colon with spaces, as Gemini writes its JSON', () => {
+    const gemini = '{"candidates": [{"content": {"parts": [{"text": "Hello"}],"role": "model"},"index": 0}],"usageMetadata": {"candidatesTokenCount": 12, "totalTokenCount": 30}}';
+    const learned = learnTemplate(gemini, JSON.parse(gemini));
+    expect(learned?.kinds).toEqual(['string', 'number', 'number']);
+    const next = gemini.replace('"Hello"', '"a\\nb"').replace(': 12,', ': 13,').replace(': 30}', ': 31}');
+    expect(build(learned!, next)).toEqual(JSON.parse(next));
+    expect(build(learned!, gemini.replace('"text": "Hello"', '"text":  "Hello"'))).toBeUndefined();
   });
 
   it('keeps a __proto__ key out of templates', () => {
