@@ -206,8 +206,11 @@ function createRouter(given: FormatModule | null, readLate: (record: FrameRecord
       grown.set(bestOf);
       bestOf = grown;
     }
-    bestOf[index] = best === null ? 0 : FORMAT_MODULES.indexOf(best) + 1;
+    bestOf[index] = best === null ? 0 : best === chosen && chosenPosition > 0 ? chosenPosition : FORMAT_MODULES.indexOf(best) + 1;
   }
+
+  /** The chosen format's position in FORMAT_MODULES plus one (0 until one is chosen). */
+  let chosenPosition = 0;
 
   function bestAt(index: number): FormatModule | null {
     const position = bestOf[index] ?? 0;
@@ -232,6 +235,7 @@ function createRouter(given: FormatModule | null, readLate: (record: FrameRecord
   /** Reads the kept frames again with the format most frames name. */
   function reread(table: FrameTable, majority: FormatModule): void {
     chosen = majority;
+    chosenPosition = FORMAT_MODULES.indexOf(majority) + 1;
     findings = new FindingList();
     assembler = majority.createAssembler({ findings });
     for (const record of table.rows()) {
@@ -265,6 +269,7 @@ function createRouter(given: FormatModule | null, readLate: (record: FrameRecord
       if (chosen === null) {
         if (best === null) return void waiting.push([record, payload]);
         chosen = best;
+        chosenPosition = FORMAT_MODULES.indexOf(best) + 1;
         assembler = best.createAssembler({ findings });
         for (const [early, earlyPayload] of waiting.splice(0)) {
           deliver(early, earlyPayload, bestAt(early.index), assembler, best, findings);

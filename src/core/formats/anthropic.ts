@@ -117,11 +117,11 @@ type QueuedField = 'text' | 'thinking' | 'json';
 
 /** Joins a block's queued pieces onto it: call before reading its text, thinking or input. */
 function settle(state: BlockState): void {
-  settleQueue(state.queue, (field, joined) => applyPieces(state, field, joined));
+  settleQueue(state.queue, state, applyPieces);
 }
 
 function queue(state: BlockState, field: QueuedField, piece: string): void {
-  queuePiece(state.queue, field, piece, (queued, joined) => applyPieces(state, queued, joined));
+  queuePiece(state.queue, field, piece, state, applyPieces);
 }
 
 function applyPieces(state: BlockState, field: QueuedField, joined: string): void {

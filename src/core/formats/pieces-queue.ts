@@ -17,19 +17,29 @@ export function newQueue<Field extends string>(): PieceQueue<Field> {
 }
 
 /**
- * Queues `piece` for `field`; `apply` joins the queued pieces onto their field. Called when the field changes and
- * when the batch is full.
+ * Queues `piece` for `field` of `target`; `apply(target, field, joined)` joins the queued pieces onto their field
+ * (a function made once, not a closure a frame). Called when the field changes and when the batch is full.
  */
-export function queuePiece<Field extends string>(queue: PieceQueue<Field>, field: Field, piece: string, apply: (field: Field, joined: string) => void): void {
-  if (queue.field !== field) settleQueue(queue, apply);
+export function queuePiece<Target, Field extends string>(
+  queue: PieceQueue<Field>,
+  field: Field,
+  piece: string,
+  target: Target,
+  apply: (target: Target, field: Field, joined: string) => void,
+): void {
+  if (queue.field !== field) settleQueue(queue, target, apply);
   queue.field = field;
   queue.pieces.push(piece);
-  if (queue.pieces.length >= BATCH) settleQueue(queue, apply);
+  if (queue.pieces.length >= BATCH) settleQueue(queue, target, apply);
 }
 
-export function settleQueue<Field extends string>(queue: PieceQueue<Field>, apply: (field: Field, joined: string) => void): void {
+export function settleQueue<Target, Field extends string>(
+  queue: PieceQueue<Field>,
+  target: Target,
+  apply: (target: Target, field: Field, joined: string) => void,
+): void {
   if (queue.field === null || queue.pieces.length === 0) return;
   const joined = queue.pieces.length === 1 ? (queue.pieces[0] as string) : queue.pieces.join('');
   queue.pieces.length = 0;
-  apply(queue.field, joined);
+  apply(target, queue.field, joined);
 }
