@@ -19,6 +19,15 @@ const LOG_BLOCK = 1 << 18;
 const MAX_STRINGS = 1 << 20;
 const OVERFLOW_ID = MAX_STRINGS + 1;
 
+/** Differences are never negative for frames in order; zigzag keeps the log right even if one were. */
+function zigzag(value: number): number {
+  return value >= 0 ? value * 2 : -value * 2 - 1;
+}
+
+function unzigzag(value: number): number {
+  return value % 2 === 0 ? value / 2 : -(value + 1) / 2;
+}
+
 /** What the assembly made of a frame, when it was set after the row was written (frames read late or again). */
 interface ReadLater {
   type: string | null;
@@ -169,10 +178,10 @@ export class FrameTable {
     }
     if (!this.keepRows) return;
     const log = this.log;
-    log.write(record.start - this.lastEnd);
-    log.write(record.end - record.start);
-    log.write(record.line - this.lastEndLine);
-    log.write(record.endLine - record.line);
+    log.write(zigzag(record.start - this.lastEnd));
+    log.write(zigzag(record.end - record.start));
+    log.write(zigzag(record.line - this.lastEndLine));
+    log.write(zigzag(record.endLine - record.line));
     this.lastEnd = record.end;
     this.lastEndLine = record.endLine;
     log.write(this.idOf(this.events, 'event', row, record.event));
@@ -241,10 +250,10 @@ export class FrameTable {
         lastEventId = change[1];
         idChange += 1;
       }
-      const start = end + next();
-      end = start + next();
-      const line = endLine + next();
-      endLine = line + next();
+      const start = end + unzigzag(next());
+      end = start + unzigzag(next());
+      const line = endLine + unzigzag(next());
+      endLine = line + unzigzag(next());
       const event = this.stringOf(this.events, 'event', row, next()) ?? 'message';
       const type = this.stringOf(this.types, 'type', row, next());
       const carried = this.stringOf(this.phrases, 'carried', row, next()) ?? '';
