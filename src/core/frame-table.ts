@@ -7,14 +7,16 @@ import type { FrameRecord } from './model.js';
  * cost more memory than eventsource-parser needs for the whole stream, and the garbage collector would copy every
  * one of them while the stream is read. Rows become objects only when someone reads them (`rows()`).
  *
- * Each row is written as unsigned varints (7 bits a byte): its start after the previous frame's end, its length,
- * its first line after the previous frame's last, its line count, the ids of its event, type and carried phrase,
- * and its flags. Frames come in order and do not overlap, so none of these is negative.
+ * Each row is written as varints (7 bits a byte): its start after the previous frame's end, its length, its first
+ * line after the previous frame's last, its line count, the ids of its event, type and carried phrase, and its
+ * flags. Frames come in order and do not overlap, so the differences are small and never negative.
  */
 
 const DISPATCHED = 1;
 const PROGRESS = 2;
-const LOG_BLOCK = 1 << 18;
+/** Log blocks start small (a short stream's result stays small) and double up to this size. */
+const FIRST_LOG_BLOCK = 1 << 10;
+const LAST_LOG_BLOCK = 1 << 18;
 /** String tables stop growing here; later new strings are kept per row. */
 const MAX_STRINGS = 1 << 20;
 const OVERFLOW_ID = MAX_STRINGS + 1;
@@ -52,7 +54,7 @@ class VarintLog {
 
   private grow(): void {
     if (this.blocks.length > 0) this.blocks[this.blocks.length - 1] = this.block.subarray(0, this.at);
-    this.block = new Uint8Array(LOG_BLOCK);
+    this.block = new Uint8Array(Math.min(LAST_LOG_BLOCK, Math.max(FIRST_LOG_BLOCK, this.block.length * 2)));
     this.blocks.push(this.block);
     this.at = 0;
   }
