@@ -20,11 +20,9 @@ import type { Assembler, Assembly, BehaviorStep, FinishReasonTable, FormatModule
 import { isObject, type Json } from './json-shape.js';
 import { cutPieces } from './pieces.js';
 import { phraseFamily } from './phrases.js';
+import { PIECES_JOINED, takePieces } from './pieces-queue.js';
 
 const TEXT = phraseFamily((_index, count) => `text +${count} chars`);
-/** Text pieces held before they are joined onto the run's text. */
-const PIECES_JOINED = 256;
-
 
 function kindOf(value: unknown): string {
   if (value === undefined) return 'missing';
@@ -168,8 +166,7 @@ function createAssembler(context: { findings: FindingList }): Assembler {
 
   function settleText(): void {
     if (pending.length === 0) return;
-    text += pending.join('');
-    pending.length = 0;
+    text += takePieces(pending);
   }
 
   function stepOf(frame: FrameRecord, value: Json, type: string): number | null {

@@ -20,6 +20,7 @@ import type {
 import { isObject, type Json } from './json-shape.js';
 import { cutPieces, pieceLength } from './pieces.js';
 import { phraseFamily } from './phrases.js';
+import { PIECES_JOINED, takePieces } from './pieces-queue.js';
 
 const TEXT_TO_CHOICE = phraseFamily((index, count) => `text +${count} chars to choice ${index}`);
 const REASONING_TO_CHOICE = phraseFamily((index, count) => `reasoning +${count} chars to choice ${index}`);
@@ -118,18 +119,14 @@ interface ChoiceState {
  * as long as the answer, which the garbage collector copies while the stream is read. Read `text` or `arguments`
  * only after settling.
  */
-const PIECES_JOINED = 256;
-
 function settleText(state: ChoiceState): void {
   if (state.pendingText.length === 0) return;
-  state.text += state.pendingText.join('');
-  state.pendingText.length = 0;
+  state.text += takePieces(state.pendingText);
 }
 
 function settleArguments(call: CallState): void {
   if (call.pending.length === 0) return;
-  call.arguments += call.pending.join('');
-  call.pending.length = 0;
+  call.arguments += takePieces(call.pending);
 }
 
 interface FrameNotes {

@@ -32,6 +32,7 @@ import type {
 import { isObject, type Json } from './json-shape.js';
 import { cutPieces } from './pieces.js';
 import { type PhraseFamily, phraseFamily } from './phrases.js';
+import { PIECES_JOINED, takePieces } from './pieces-queue.js';
 
 const TEXT_TO_CANDIDATE = phraseFamily((index, count) => `text +${count} chars to candidate ${index}`);
 const THOUGHT_TO_CANDIDATE = phraseFamily((index, count) => `thought +${count} chars to candidate ${index}`);
@@ -139,13 +140,11 @@ interface StreamedCall {
 }
 
 /**
- * Text and argument pieces are joined in batches: joined one by one they make a chain of small strings that lives
- * as long as the answer, which the garbage collector copies while the stream is read. A part's text or a call's
- * arguments are read only after settling.
+ * Text pieces for one part (the candidate's last), not yet joined onto its `text`. Text and argument pieces are
+ * joined in batches: joined one by one they make a chain of small strings that lives as long as the answer, which
+ * the garbage collector copies while the stream is read. A part's text or a call's arguments are read only after
+ * settling.
  */
-const PIECES_JOINED = 256;
-
-/** Text pieces for one part (the candidate's last), not yet joined onto its `text`. */
 interface PendingText {
   part: Json | null;
   pieces: string[];
@@ -154,14 +153,12 @@ interface PendingText {
 function settleText(pending: PendingText): void {
   const part = pending.part;
   if (part === null || pending.pieces.length === 0) return;
-  part.text = `${part.text as string}${pending.pieces.join('')}`;
-  pending.pieces.length = 0;
+  part.text = `${part.text as string}${takePieces(pending.pieces)}`;
 }
 
 function settleArgs(open: StreamedCall): void {
   if (open.pendingSegments === null || open.pending.length === 0) return;
-  setAtPath(open.args, open.pendingSegments, open.pending.join(''), true);
-  open.pending.length = 0;
+  setAtPath(open.args, open.pendingSegments, takePieces(open.pending), true);
 }
 
 interface Candidate {

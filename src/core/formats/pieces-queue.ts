@@ -10,7 +10,14 @@ export interface PieceQueue<Field extends string> {
 }
 
 /** Pieces held before they are joined: enough to make the chain short, few enough to stay young. */
-const BATCH = 256;
+export const PIECES_JOINED = 256;
+
+/** The held pieces joined into one string; the list is emptied. */
+export function takePieces(pieces: string[]): string {
+  const joined = pieces.length === 1 ? (pieces[0] as string) : pieces.join('');
+  pieces.length = 0;
+  return joined;
+}
 
 export function newQueue<Field extends string>(): PieceQueue<Field> {
   return { field: null, pieces: [] };
@@ -30,7 +37,7 @@ export function queuePiece<Target, Field extends string>(
   if (queue.field !== field) settleQueue(queue, target, apply);
   queue.field = field;
   queue.pieces.push(piece);
-  if (queue.pieces.length >= BATCH) settleQueue(queue, target, apply);
+  if (queue.pieces.length >= PIECES_JOINED) settleQueue(queue, target, apply);
 }
 
 export function settleQueue<Target, Field extends string>(
@@ -39,7 +46,5 @@ export function settleQueue<Target, Field extends string>(
   apply: (target: Target, field: Field, joined: string) => void,
 ): void {
   if (queue.field === null || queue.pieces.length === 0) return;
-  const joined = queue.pieces.length === 1 ? (queue.pieces[0] as string) : queue.pieces.join('');
-  queue.pieces.length = 0;
-  apply(target, queue.field, joined);
+  apply(target, queue.field, takePieces(queue.pieces));
 }

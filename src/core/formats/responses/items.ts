@@ -1,6 +1,7 @@
 // Output items as the stream builds them: added, patched by part and delta events, replaced by the …done events.
 import { type Json, chars, copyJson, isIndex, isRecord, stringOf } from './shapes.js';
 import { type PhraseFamily, phraseFamily } from '../phrases.js';
+import { PIECES_JOINED, takePieces } from '../pieces-queue.js';
 
 export interface ItemState {
   index: number;
@@ -28,14 +29,11 @@ interface PendingText {
   pieces: string[];
 }
 
-const PIECES_JOINED = 256;
-
 /** Joins the item's queued delta pieces onto their text: call before reading the item's text. */
 export function settle(state: ItemState): void {
   const { pending } = state;
   if (pending.holder === null || pending.pieces.length === 0) return;
-  const joined = pending.pieces.length === 1 ? (pending.pieces[0] as string) : pending.pieces.join('');
-  pending.pieces.length = 0;
+  const joined = takePieces(pending.pieces);
   pending.holder[pending.key] = (stringOf(pending.holder[pending.key]) ?? '') + joined;
 }
 
