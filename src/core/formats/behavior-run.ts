@@ -222,24 +222,26 @@ function createAssembler(context: { findings: FindingList }): Assembler {
     state.record.tool = value.tool;
   }
 
-  function readToolCompleted(frame: FrameRecord, value: Json): void {
-    const state = openStep(frame, value, 'tool.completed');
-    if (!state) return;
-    checkTool(frame, state, value, 'tool.completed');
-    state.record.status = 'completed';
-    if ('output' in value) state.record.output = value.output;
-    frame.carried = `step ${state.record.step} completed`;
+  /** A step's end event: the step takes its status and its result (`output` or `error`) when the event has one. */
+  function endStep(frame: FrameRecord, value: Json, type: 'tool.completed' | 'tool.failed'): StepState | null {
+    const state = openStep(frame, value, type);
+    if (!state) return null;
+    checkTool(frame, state, value, type);
+    const [status, field] = type === 'tool.completed' ? (['completed', 'output'] as const) : (['failed', 'error'] as const);
+    state.record.status = status;
+    if (field in value) state.record[field] = value[field];
+    frame.carried = `step ${state.record.step} ${status}`;
     frame.progress = true;
+    return state;
+  }
+
+  function readToolCompleted(frame: FrameRecord, value: Json): void {
+    endStep(frame, value, 'tool.completed');
   }
 
   function readToolFailed(frame: FrameRecord, value: Json): void {
-    const state = openStep(frame, value, 'tool.failed');
+    const state = endStep(frame, value, 'tool.failed');
     if (!state) return;
-    checkTool(frame, state, value, 'tool.failed');
-    state.record.status = 'failed';
-    if ('error' in value) state.record.error = value.error;
-    frame.carried = `step ${state.record.step} failed`;
-    frame.progress = true;
     const reason = isObject(value.error) && typeof value.error.message === 'string' ? `: ${JSON.stringify(value.error.message)}` : '';
     const code = isObject(value.error) && typeof value.error.code === 'string' ? ` (${value.error.code})` : '';
     raise(
