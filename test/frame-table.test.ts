@@ -9,7 +9,7 @@ const record = fc.record({
   lastEventId: fc.constantFrom('', '7', 'abc'),
   dispatched: fc.boolean(),
   startGap: fc.integer({ min: -3, max: 5_000_000_000 }),
-  length: fc.nat(100_000),
+  length: fc.integer({ min: 1, max: 100_000 }), // a frame has at least one line
   lineGap: fc.integer({ min: -2, max: 70_000 }),
   span: fc.nat(70_000),
   type: fc.option(word, { nil: null }),
