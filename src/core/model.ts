@@ -150,7 +150,19 @@ export interface Assembler {
   /** Reads one frame; sets `frame.type`, `frame.carried` and `frame.progress`, and raises findings by code. */
   read(frame: FrameRecord, payload: Payload): void;
   finish(): Assembly;
+  /**
+   * Optional, for speed: what frames shaped like `value` do, when only the fields at `holes` (dotted paths such as
+   * `delta.text`) change from frame to frame. Null when such frames need `read()`.
+   */
+  fastAction?(frame: Omit<Frame, 'data'>, value: unknown, holes: readonly string[]): FastAction | null;
 }
+
+/**
+ * Applies a frame of a learned shape from its holes' values, without its value being built: sets `frame.type`,
+ * `carried` and `progress` as `read()` would, keeps no reference to `frame`, and returns false, having done nothing,
+ * whenever `read()` would do anything else (a finding, a state the shape does not cover).
+ */
+export type FastAction = (values: ReadonlyArray<string | number>, frame: FrameRecord) => boolean;
 
 export interface FinishReasonEntry {
   meaning: string;

@@ -4,7 +4,7 @@ import { FindingList } from './findings.js';
 import { formatModule, FORMAT_MODULES } from './formats/registry.js';
 import { type StreamText, toChunks } from './input/chunks.js';
 import { judge, summaryLine } from './judge/index.js';
-import type { Assembler, Assembly, FormatModule, FormatName, FrameRecord, Reconstruction, ReconstructOptions } from './model.js';
+import type { Assembler, Assembly, FastAction, FormatModule, FormatName, FrameRecord, Reconstruction, ReconstructOptions } from './model.js';
 import { FORMAT_NAMES } from './model.js';
 import { describe } from './decode/decoder.js';
 import { FrameTable } from './frame-table.js';
@@ -50,15 +50,41 @@ export function createReconstruction(options: ReconstructOptions = {}): Reconstr
   let firstArrival: number | undefined;
   let arrival: number | undefined;
 
-  const reader = createFrameReader((frame, payload) => {
-    const record = toRecord(frame, arrival, firstArrival);
-    const listedBefore = decodeFindings.listed.length + router.listed();
-    router.route(record, payload);
-    // Past the text the table keeps, a healthy frame's data is not kept: held, it would keep the whole input alive.
-    // Frames that findings name, or that were not read, keep theirs.
-    const healthy = payload !== null && payload.kind !== 'not json' && decodeFindings.listed.length + router.listed() === listedBefore;
-    table.add(record, keepFrames && !healthy);
-  }, decodeFindings, (text) => table.addText(text));
+  const reader = createFrameReader(
+    (frame, payload) => {
+      const record = toRecord(frame, arrival, firstArrival);
+      const listedBefore = decodeFindings.listed.length + router.listed();
+      router.route(record, payload);
+      // Past the text the table keeps, a healthy frame's data is not kept: held, it would keep the whole input alive.
+      // Frames that findings name, or that were not read, keep theirs.
+      const healthy = payload !== null && payload.kind !== 'not json' && decodeFindings.listed.length + router.listed() === listedBefore;
+      table.add(record, keepFrames && !healthy);
+    },
+    decodeFindings,
+    (text) => table.addText(text),
+    (frame, value, holes) => {
+      const fast = router.fastAction(frame, value, holes);
+      if (fast === null) return null;
+      // One record for every frame the action takes: the action keeps none, and the table copies what it says.
+      const record = toRecord({ ...frame, data: '' }, undefined, undefined);
+      return (values, taken) => {
+        if (arrival !== undefined) return false;
+        record.index = taken.index;
+        record.lastEventId = taken.lastEventId;
+        record.line = taken.line;
+        record.endLine = taken.endLine;
+        record.start = taken.start;
+        record.end = taken.end;
+        record.type = null;
+        record.carried = '';
+        record.progress = false;
+        if (!fast(values, record)) return false;
+        router.countFast(taken.index);
+        table.add(record, false);
+        return true;
+      };
+    },
+  );
 
   return {
     push(chunk, arrivedMs) {
@@ -176,7 +202,10 @@ const NO_FRAMES: Assembly = { choices: [], usage: null, response: null, error: n
  * or past its data budget: then nothing is kept to read again, and the first format named stays).
  */
 function createRouter(given: FormatModule | null, readLate: (record: FrameRecord) => void) {
-  const votes = new Map<FormatName, number>();
+  /** Frames each format names, by its position in FORMAT_MODULES. */
+  const votes: number[] = FORMAT_MODULES.map(() => 0);
+  /** Those positions in the order each format was first named (the first named wins a tie). */
+  const voted: number[] = [];
   const waiting: Array<[FrameRecord, Payload]> = [];
   /** Each frame's best format, as its position in FORMAT_MODULES plus one (0: none, or not read). */
   let bestOf = new Uint8Array(1024);
@@ -207,6 +236,11 @@ function createRouter(given: FormatModule | null, readLate: (record: FrameRecord
       bestOf = grown;
     }
     bestOf[index] = best === null ? 0 : best === chosen && chosenPosition > 0 ? chosenPosition : FORMAT_MODULES.indexOf(best) + 1;
+  }
+
+  function vote(position: number): void {
+    if (votes[position] === 0) voted.push(position);
+    votes[position] = (votes[position] ?? 0) + 1;
   }
 
   /** The chosen format's position in FORMAT_MODULES plus one (0 until one is chosen). */
@@ -253,6 +287,21 @@ function createRouter(given: FormatModule | null, readLate: (record: FrameRecord
   return {
     /** How many findings the assembly has listed so far. */
     listed: () => findings.listed.length,
+    /**
+     * The assembler's action for frames shaped like this one, when the chosen format reads them as theirs (the
+     * format a frame names depends on the shape, never on its holes); null otherwise.
+     */
+    fastAction(frame: Frame, value: unknown, holes: readonly string[]): FastAction | null {
+      if (assembler?.fastAction === undefined || chosen === null) return null;
+      if (given === null && bestModule(frame as FrameRecord, { kind: 'json', value }) !== chosen) return null;
+      return assembler.fastAction(frame, value, holes);
+    },
+    /** Counts a frame a fast action read, as route() counts the frames it reads. */
+    countFast(index: number): void {
+      if (given !== null || chosen === null) return;
+      remember(index, chosen);
+      vote(chosenPosition - 1);
+    },
     route(record: FrameRecord, payload: Payload | null): void {
       if (payload === null || payload.kind === 'not json') {
         if (payload !== null) record.carried = 'not JSON: not read';
@@ -265,7 +314,7 @@ function createRouter(given: FormatModule | null, readLate: (record: FrameRecord
       }
       const best = bestModule(record, payload);
       remember(record.index, best);
-      if (best) votes.set(best.name, (votes.get(best.name) ?? 0) + 1);
+      if (best) vote(FORMAT_MODULES.indexOf(best));
       if (chosen === null) {
         if (best === null) return void waiting.push([record, payload]);
         chosen = best;
@@ -281,16 +330,17 @@ function createRouter(given: FormatModule | null, readLate: (record: FrameRecord
     /** `table`: the frames, when kept (to read them again if another format wins). */
     finish(table: FrameTable | null): Routed {
       if (given !== null) return { module: given, assembly: assembler?.finish() ?? NO_FRAMES, findings };
-      const majority = majorityOf(votes);
+      const named = new Map<FormatName, number>(voted.map((position) => [(FORMAT_MODULES[position] as FormatModule).name, votes[position] ?? 0]));
+      const majority = majorityOf(named);
       if (majority === null || chosen === null) {
         return { module: null, assembly: NO_FRAMES, findings };
       }
       if (majority !== chosen && table !== null && table.hasAllData()) reread(table, majority);
-      if (votes.size > 1) {
-        const named = [...votes.entries()].sort((a, b) => b[1] - a[1]).map(([name, count]) => `${count} ${formatModule(name).title}`).join(', ');
+      if (named.size > 1) {
+        const counts = [...named.entries()].sort((a, b) => b[1] - a[1]).map(([name, count]) => `${count} ${formatModule(name).title}`).join(', ');
         findings.add(
           'mixed',
-          `The frames name more than one format (${named}); the stream was read as ${chosen.title}, the format most frames name. Pass \`format\` to read it as another.`,
+          `The frames name more than one format (${counts}); the stream was read as ${chosen.title}, the format most frames name. Pass \`format\` to read it as another.`,
           0,
           0,
         );

@@ -17,6 +17,16 @@ export interface DecoderCallbacks {
   onFrame(frame: Frame, ending: FrameEnding, hasData: boolean, marks: FrameMarks): void;
   /** Called with the decoded text of each chunk, before its frames: frame offsets count its characters. */
   onText?(text: string): void;
+  /** Takes whole frames of a known shape without reading them line by line (see frame-lane.ts). */
+  lane?: FrameTaker;
+}
+
+/** Takes the frame that starts at `text[at]` when it knows its text; returns the characters taken (0: not taken). */
+export interface FrameTaker {
+  take(text: string, at: number, index: number, line: number, start: number, lastEventId: string): number;
+  /** The lines of the frame taken last, its blank line included, and how many of them end in CRLF. */
+  readonly lines: number;
+  readonly crlfLines: number;
 }
 
 /** Where a frame's text starts: columns are 1-based and point past a capture timestamp. */
@@ -98,7 +108,7 @@ interface Note {
  * Any way of cutting the input into chunks gives the same frames and findings.
  */
 export function createDecoder(callbacks: DecoderCallbacks, findings = new FindingList()): EventStreamDecoder {
-  const { onFrame, onText } = callbacks;
+  const { onFrame, onText, lane } = callbacks;
   const bytes = new TextDecoder('utf-8', { ignoreBOM: true });
   const clock = new StampClock();
   const tally: LineTally = { total: 0, inFrames: 0, comments: 0, blanks: 0, unread: 0 };
@@ -170,6 +180,14 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
     let lf = -2;
     let cr = -2;
     while (start < length) {
+      if (lane !== undefined && frame === null && stamped === false && !stopped && pending.length === 0) {
+        const taken = lane.take(text, start, frameCount, lineNo + 1, offset, lastEventIdBuffer);
+        if (taken > 0) {
+          countTaken(taken);
+          start += taken;
+          continue;
+        }
+      }
       // A blank line (the end of every frame) is found without a search.
       if (lf !== -1 && lf < start) lf = text.charCodeAt(start) === 10 ? start : text.indexOf('\n', start);
       if (cr !== -1 && cr < start) cr = text.indexOf('\r', start);
@@ -198,6 +216,19 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
       start = next;
     }
     return start;
+  }
+
+  /** The bookkeeping of a frame the lane took whole: its lines, its offset, one more frame. */
+  function countTaken(taken: number): void {
+    const lines = (lane as FrameTaker).lines;
+    const crlf = (lane as FrameTaker).crlfLines;
+    lineNo += lines;
+    offset += taken;
+    tally.inFrames += lines;
+    crlfLines += crlf;
+    otherLines += lines - crlf;
+    held = 0;
+    frameCount += 1;
   }
 
   /** Keeps the start of a line the next chunk finishes, unless holding it would cross the bound. */

@@ -8,6 +8,7 @@ import type {
   Assembly,
   AssemblyContext,
   Choice,
+  FastAction,
   FinishReasonTable,
   FormatModule,
   FrameRecord,
@@ -76,6 +77,13 @@ function put(target: Json, key: string, value: unknown): void {
 function isIndex(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0;
 }
+
+/** The delta types that carry a piece of text, and the field it is in. */
+const DELTA_FIELD = new Map<string, 'text' | 'thinking' | 'partial_json'>([
+  ['text_delta', 'text'],
+  ['thinking_delta', 'thinking'],
+  ['input_json_delta', 'partial_json'],
+]);
 
 function fits(deltaType: string, blockType: string): boolean {
   const target = DELTA_BLOCK.get(deltaType);
@@ -169,6 +177,29 @@ class AnthropicAssembler implements Assembler {
     if (!isObject(value) || type === null) return this.notAnEvent(frame, value);
     this.checkEventName(frame, type);
     this.dispatch(frame, type, value);
+  }
+
+  /**
+   * The hot frame, a `content_block_delta` whose text, thinking or partial JSON is the only hole, applied without
+   * its value: the same steps as read() takes for it, and nothing when read() would raise a finding.
+   */
+  fastAction(frame: Omit<Frame, 'data'>, value: unknown, holes: readonly string[]): FastAction | null {
+    if (!isObject(value) || value.type !== 'content_block_delta' || frame.event !== 'content_block_delta') return null;
+    const { index, delta } = value;
+    if (!isIndex(index) || !isObject(delta) || typeof delta.type !== 'string') return null;
+    const deltaType = delta.type;
+    const field = DELTA_FIELD.get(deltaType);
+    if (field === undefined || holes.length !== 1 || holes[0] !== `delta.${field}`) return null;
+    return (values, record) => {
+      if (this.ended !== null || this.message === null) return false;
+      const state = this.blocks.get(index);
+      const piece = values[0];
+      if (state === undefined || !state.open || !fits(deltaType, state.type) || typeof piece !== 'string') return false;
+      record.type = 'content_block_delta';
+      if (field === 'partial_json') this.appendInput(record, state, piece);
+      else this.appendText(record, state, field, piece);
+      return true;
+    };
   }
 
   private dispatch(frame: FrameRecord, type: string, value: Json): void {

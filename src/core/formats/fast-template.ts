@@ -28,7 +28,7 @@ const TEMPLATES_KEPT = 4;
 const MAX_LEARNED_LENGTH = 4096;
 
 /** How the built value is made: constants, holes, and fresh objects and arrays around them. */
-type Node =
+export type Node =
   | { kind: 'constant'; value: string | number | boolean | null }
   | { kind: 'hole'; slot: number }
   | { kind: 'object'; keys: string[]; children: Node[]; boilerplate: Record<string, unknown>; built: number[] }
@@ -54,7 +54,7 @@ interface Kept {
   misses: number;
 }
 
-/** Counts for tests and the bench: frames built from a template, and templates learned. */
+/** Counts for tests and the bench: frames built from a template or taken by the frame lane, and templates learned. */
 export const fastPathCounters = { enabled: true, built: 0, learned: 0 };
 
 /** A per-stream reader: tries the templates it learned, and learns from frames JSON.parse read. */
@@ -211,42 +211,60 @@ function hole(slot: number, kind: 'string' | 'number', seen: number[]): Node | n
 
 /** The value of `data` when it fits the template, or undefined. */
 export function build(template: Template, data: string): unknown {
-  const { pieces, kinds } = template;
   const values: Array<string | number> = [];
-  let at = 0;
+  const end = matchHoles(template.pieces, template.kinds, data, 0, values);
+  return end === data.length ? make(template.root, values) : undefined;
+}
+
+/**
+ * Matches `pieces` and holes of `kinds` against `text` from `at`: hole `slot`'s value goes into `values[slot]`, and
+ * the result is where the match ends, or -1. Text past the last piece is not looked at.
+ */
+export function matchHoles(pieces: readonly string[], kinds: ReadonlyArray<'string' | 'number'>, text: string, at: number, values: Array<string | number>): number {
   for (let slot = 0; slot < kinds.length; slot += 1) {
     const piece = pieces[slot] as string;
-    if (!matches(data, at, piece)) return undefined;
+    if (!matches(text, at, piece)) return -1;
     at += piece.length;
     if (kinds[slot] === 'string') {
-      const end = stringBodyEnd(data, at);
+      const end = stringBodyEnd(text, at);
       if (end < 0) {
-        if (end === -1) return undefined;
-        const value = escaped(data.slice(at, -end - 2));
-        if (value === undefined) return undefined;
-        values.push(value);
+        if (end === -1) return -1;
+        const value = escaped(text.slice(at, -end - 2));
+        if (value === undefined) return -1;
+        values[slot] = value;
         at = -end - 2;
       } else {
-        values.push(ownCopy(data.slice(at, end)));
+        values[slot] = ownCopy(text.slice(at, end));
         at = end;
       }
     } else {
-      const end = integerEnd(data, at);
-      if (end === -1) return undefined;
+      const end = integerEnd(text, at);
+      if (end === -1) return -1;
       let number = 0;
-      for (let i = at; i < end; i += 1) number = number * 10 + (data.charCodeAt(i) - 48);
-      values.push(number);
+      for (let i = at; i < end; i += 1) number = number * 10 + (text.charCodeAt(i) - 48);
+      values[slot] = number;
       at = end;
     }
   }
   const last = pieces[kinds.length] as string;
-  if (data.length - at !== last.length || !matches(data, at, last)) return undefined;
-  return make(template.root, values);
+  return matches(text, at, last) ? at + last.length : -1;
 }
 
-/** Whether `piece` is in `data` at `at`. */
-function matches(data: string, at: number, piece: string): boolean {
-  return at + piece.length <= data.length && data.slice(at, at + piece.length) === piece;
+/** Whether `piece` is in `text` at `at`: a slice compared whole is a memory compare, startsWith goes char by char. */
+function matches(text: string, at: number, piece: string): boolean {
+  return at + piece.length <= text.length && text.slice(at, at + piece.length) === piece;
+}
+
+/** Where each hole sits in the value, in slot order: keys and array positions joined with dots ("delta.text"). */
+export function holePaths(template: Template): string[] {
+  const paths: string[] = new Array<string>(template.kinds.length).fill('');
+  const walk = (node: Node, path: string): void => {
+    if (node.kind === 'hole') paths[node.slot] = path;
+    else if (node.kind === 'array') node.children.forEach((child, i) => walk(child, path === '' ? String(i) : `${path}.${i}`));
+    else if (node.kind === 'object') node.children.forEach((child, i) => walk(child, path === '' ? (node.keys[i] as string) : `${path}.${node.keys[i] as string}`));
+  };
+  walk(template.root, '');
+  return paths;
 }
 
 /**
@@ -312,7 +330,7 @@ function stringEnd(data: string, start: number): number {
 }
 
 /** A fresh value from the node: nothing is shared between frames, as with JSON.parse. */
-function make(node: Node, values: Array<string | number>): unknown {
+export function make(node: Node, values: ReadonlyArray<string | number>): unknown {
   switch (node.kind) {
     case 'constant':
       return node.value;

@@ -1,0 +1,173 @@
+import { fastPathCounters, holePaths, learnTemplate, make, matchHoles, type Template } from '../formats/fast-template.js';
+import type { Frame } from './frame.js';
+
+/**
+ * The fast lane for the hot delta frames, one level above the payload templates: most frames of a stream are the
+ * same text, `event:` line, `data:` line and blank line included, with another delta string. A frame shape is
+ * learned from a frame the decoder read line by line; a later frame whose text is the shape with its holes filled
+ * in is taken whole, without reading it line by line, cutting out its data or building its value when the
+ * assembler can apply it directly.
+ *
+ * Why it is exact: a shape's text is `event: E\n` (optional), `data: D\n` and a blank line, written in the plainest
+ * form, with D a payload template (see fast-template.ts). The decoder reads any text of that form as one frame with
+ * event E and data D, names nothing in it, and sees exactly those lines; the payload template gives the value
+ * JSON.parse would give. A shape guessed wrong (the learned frame was written another way) simply never matches.
+ */
+
+/** What a frame of a learned shape does; false when it must be read the long way (nothing was done). */
+export type LaneAction = (values: ReadonlyArray<string | number>, frame: LaneFrame) => boolean;
+
+/** Where the frame taken is; `text`, `dataStart`, `dataEnd` give its data for whoever needs it. */
+export interface LaneFrame {
+  index: number;
+  event: string;
+  lastEventId: string;
+  line: number;
+  endLine: number;
+  start: number;
+  end: number;
+  text: string;
+  dataStart: number;
+  dataEnd: number;
+}
+
+/** What the reader gives a shape to do: a direct action, or null to build the value and read it as usual. */
+export type ActionFor = (frame: Frame, value: unknown, holes: readonly string[]) => LaneAction | null;
+
+interface Shape {
+  pieces: string[];
+  kinds: Array<'string' | 'number'>;
+  template: Template;
+  event: string;
+  /** Characters before the data starts, and after it ends. */
+  head: number;
+  tail: number;
+  lines: number;
+  crlfLines: number;
+  action: LaneAction;
+  hits: number;
+  misses: number;
+}
+
+const SHAPES_KEPT = 4;
+const MAX_LEARNED_LENGTH = 4096;
+
+export class FrameLane {
+  /** Lines the frame taken last spans (its blank line included), and how many of them end in CRLF. */
+  lines = 0;
+  crlfLines = 0;
+  private readonly shapes: Shape[] = [];
+  private readonly values: Array<string | number> = [];
+  private readonly frame: LaneFrame = { index: 0, event: '', lastEventId: '', line: 0, endLine: 0, start: 0, end: 0, text: '', dataStart: 0, dataEnd: 0 };
+  private attempts = 0;
+  private taken = 0;
+  /** The frame a shape fitted but its action gave back: it is read the long way, and is no new shape. */
+  private refused = -1;
+
+  /** `generic`: reads a frame of a shape that has no direct action, from its value. */
+  constructor(
+    private readonly generic: (frame: Frame, value: unknown) => void,
+    private readonly actionFor: ActionFor | null,
+  ) {}
+
+  /**
+   * Takes the frame that starts at `text[at]` when it fits a shape: returns the characters taken, 0 when it must be
+   * read line by line. `index`, `line`, `start`: the frame's number, first line and offset, as the decoder counts.
+   */
+  take(text: string, at: number, index: number, line: number, start: number, lastEventId: string): number {
+    if (!fastPathCounters.enabled) return 0;
+    const shapes = this.shapes;
+    for (let i = 0; i < shapes.length; i += 1) {
+      const shape = shapes[i] as Shape;
+      const end = matchHoles(shape.pieces, shape.kinds, text, at, this.values);
+      if (end === -1) {
+        shape.misses += 1;
+        if (shape.hits === 0 && shape.misses > 16) shapes.splice(i--, 1);
+        continue;
+      }
+      const frame = this.frame;
+      frame.index = index;
+      frame.event = shape.event;
+      frame.lastEventId = lastEventId;
+      frame.line = line;
+      frame.endLine = line + shape.lines - 1;
+      frame.start = start;
+      frame.end = start + end - at;
+      frame.text = text;
+      frame.dataStart = at + shape.head;
+      frame.dataEnd = end - shape.tail;
+      if (!shape.action(this.values, frame)) {
+        this.refused = index;
+        return 0;
+      }
+      shape.hits += 1;
+      this.taken += 1;
+      fastPathCounters.built += 1;
+      this.lines = shape.lines;
+      this.crlfLines = shape.crlfLines;
+      return end - at;
+    }
+    return 0;
+  }
+
+  /**
+   * Learns a shape from a frame read line by line whose data parsed to `value` (a frame of one `data:` line, maybe
+   * after one `event:` line, ended by a blank line: `lines` and `length` say how it was written).
+   */
+  learn(frame: Frame, value: unknown, hasEventLine: boolean): void {
+    if (!fastPathCounters.enabled || frame.index === this.refused || frame.data.length > MAX_LEARNED_LENGTH || this.attempts > 16 + this.taken / 4) return;
+    const lines = frame.endLine - frame.line + 1;
+    if (lines !== (hasEventLine ? 3 : 2) || frame.retry !== undefined || frame.time !== undefined) return;
+    const plainHead = hasEventLine ? `event: ${frame.event}\ndata: ` : 'data: ';
+    const plainLength = plainHead.length + frame.data.length + 2;
+    const length = frame.end - frame.start;
+    const crlf = length === plainLength + lines;
+    if (length !== plainLength && !crlf) return;
+    const newline = crlf ? '\r\n' : '\n';
+    const head = crlf ? plainHead.replace('\n', newline) : plainHead;
+    // A frame of a known shape comes the long way when a chunk ends inside it: nothing new to learn.
+    const written = head + frame.data + newline + newline;
+    if (this.shapes.some((shape) => matchHoles(shape.pieces, shape.kinds, written, 0, this.values) === written.length)) return;
+    this.attempts += 1;
+    const template = learnTemplate(frame.data, value);
+    if (template === null || !template.kinds.includes('string')) return;
+    const pieces = template.pieces.slice();
+    pieces[0] = head + (pieces[0] as string);
+    pieces[pieces.length - 1] = (pieces[pieces.length - 1] as string) + newline + newline;
+    const action = this.actionFor?.(frame, value, holePaths(template)) ?? this.genericAction(template);
+    this.shapes.unshift({
+      pieces,
+      kinds: template.kinds,
+      template,
+      event: frame.event,
+      head: head.length,
+      tail: newline.length * 2,
+      lines,
+      crlfLines: crlf ? lines : 0,
+      action,
+      hits: 0,
+      misses: 0,
+    });
+    if (this.shapes.length > SHAPES_KEPT) this.shapes.pop();
+  }
+
+  /** Builds the value and hands the frame over as the decoder would have. */
+  private genericAction(template: Template): LaneAction {
+    const generic = this.generic;
+    return (values, taken) => {
+      const frame: Frame = {
+        index: taken.index,
+        event: taken.event,
+        data: taken.text.slice(taken.dataStart, taken.dataEnd),
+        lastEventId: taken.lastEventId,
+        dispatched: true,
+        line: taken.line,
+        endLine: taken.endLine,
+        start: taken.start,
+        end: taken.end,
+      };
+      generic(frame, make(template.root, values));
+      return true;
+    };
+  }
+}
