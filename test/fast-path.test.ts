@@ -195,7 +195,26 @@ function moveFrames(stream: string, moves: Array<[number, number, number]>, crlf
   return crlf ? text.replaceAll('\n', '\r\n') : text;
 }
 
-describe.each(streams)('frame lane on generated %s streams with frames out of place', (format, response) => {
+/** Two interleaved choices with reasoning, a refusal and two tool calls: every delta the chat fast action takes. */
+const chatChoicesResponse = fc.record({ id, content: text, reasoning: text, refusal: text, args: fc.array(fc.jsonValue({ maxDepth: 1 }).map((value) => JSON.stringify(value)), { minLength: 2, maxLength: 2 }) }).map(
+  ({ id: suffix, content, reasoning, refusal, args }) => ({
+    id: `chatcmpl-${suffix}`,
+    object: 'chat.completion',
+    created: 1_700_000_000,
+    model: 'deepseek-reasoner',
+    choices: [
+      { index: 0, message: { role: 'assistant', content, reasoning_content: reasoning, refusal: null }, logprobs: null, finish_reason: 'stop' },
+      {
+        index: 1,
+        message: { role: 'assistant', content: null, refusal, tool_calls: args.map((json, i) => ({ id: `call_${i}`, type: 'function', function: { name: `f${i}`, arguments: json } })) },
+        logprobs: null,
+        finish_reason: 'tool_calls',
+      },
+    ],
+  }),
+);
+
+describe.each([...streams, ['chat-completions', chatChoicesResponse] as [FormatName, fc.Arbitrary<unknown>]])('frame lane on generated %s streams with frames out of place', (format, response) => {
   it('reads them the same with the fast path on and off, whole and in chunks', () => {
     fc.assert(
       fc.property(

@@ -11,6 +11,7 @@ import type {
   Assembly,
   AssemblyContext,
   Choice,
+  FastAction,
   FinishReasonTable,
   FormatModule,
   FrameRecord,
@@ -81,8 +82,8 @@ interface CallState {
   pending: string[];
   /** A custom tool call (`custom: {name, input}`): free text, not JSON. */
   custom: boolean;
-  firstFrame: FrameRecord;
-  lastFrame: FrameRecord;
+  firstFrame: FramePlace;
+  lastFrame: FramePlace;
 }
 
 /** A Mistral content part, merged with the parts of the same type next to it. */
@@ -90,6 +91,9 @@ interface ContentPart {
   type: 'text' | 'thinking';
   text: string;
 }
+
+/** Where a frame was, for findings raised after it (a frame record, or a copy of its place). */
+type FramePlace = Pick<FrameRecord, 'index' | 'line'>;
 
 interface ChoiceState {
   index: number;
@@ -111,7 +115,7 @@ interface ChoiceState {
   logprobs: Json | null;
   finishReason: string | null;
   extras: Json;
-  lastFrame: FrameRecord;
+  lastFrame: FramePlace;
 }
 
 /**
@@ -122,6 +126,11 @@ interface ChoiceState {
 function settleText(state: ChoiceState): void {
   if (state.pendingText.length === 0) return;
   state.text += takePieces(state.pendingText);
+}
+
+function queueArguments(call: CallState, piece: string): void {
+  call.pending.push(piece);
+  if (call.pending.length >= PIECES_JOINED) settleArguments(call);
 }
 
 function settleArguments(call: CallState): void {
@@ -167,18 +176,57 @@ class ChatAssembler implements Assembler {
     if (payload.kind === 'done') return this.done(frame);
     const value = payload.value;
     if (frame.event === 'error' || (isObject(value) && Boolean(value.error))) return this.errorFrame(frame, value);
-    // One notes record for every frame (read one at a time): nothing is made per frame unless it carried something.
+    const notes = this.notesFor(frame);
+    this.checkEvent(frame);
+    if (isObject(value)) this.readChunk(notes, value);
+    else this.notAssembled(notes, `frame:${kindOf(value)}`, `Frame ${frame.index}'s data is ${kindOf(value)}, not a chunk object; it was not assembled. Send one \`chat.completion.chunk\` object per frame.`, `data is ${kindOf(value)}`);
+    this.noteCarried(notes);
+  }
+
+  /** One notes record for every frame (read one at a time): nothing is made per frame unless it carried something. */
+  private notesFor(frame: FrameRecord): FrameNotes {
     const notes = this.notes;
     notes.frame = frame;
     if (notes.carried.length > 0) notes.carried.length = 0;
     notes.progress = false;
     if (notes.roles.length > 0) notes.roles.length = 0;
-    this.checkEvent(frame);
-    if (isObject(value)) this.readChunk(notes, value);
-    else this.notAssembled(notes, `frame:${kindOf(value)}`, `Frame ${frame.index}'s data is ${kindOf(value)}, not a chunk object; it was not assembled. Send one \`chat.completion.chunk\` object per frame.`, `data is ${kindOf(value)}`);
+    return notes;
+  }
+
+  private noteCarried(notes: FrameNotes): void {
     const carried = notes.carried.length > 0 ? notes.carried : notes.roles;
-    frame.carried = carried.length === 1 ? (carried[0] as string) : carried.length > 0 ? carried.join('; ') : 'nothing to assemble';
-    frame.progress = notes.progress;
+    notes.frame.carried = carried.length === 1 ? (carried[0] as string) : carried.length > 0 ? carried.join('; ') : 'nothing to assemble';
+    notes.frame.progress = notes.progress;
+  }
+
+  /**
+   * The hot chunk, one choice whose delta is one piece of text (content, refusal, reasoning) or of one tool call's
+   * arguments, applied from its hole: the steps read() takes for it, and nothing when read() would raise a finding.
+   */
+  fastAction(frame: Omit<Frame, 'data'>, value: unknown, holes: readonly string[]): FastAction | null {
+    const shape = fastChunkShape(frame, value, holes);
+    if (shape === null) return null;
+    const { chunk, type, choice, field, call, slot } = shape;
+    return (values, record) => {
+      const piece = values[slot];
+      if (this.endFrame !== null || typeof piece !== 'string') return false;
+      const place = { index: record.index, line: record.line };
+      const state = this.choices.get(choice);
+      const callState = call === null ? undefined : state?.calls.get(call);
+      if (callState?.custom === true) return false;
+      record.type = type;
+      this.chunkSeen = true;
+      this.readTopFields(chunk);
+      const notes = this.notesFor(record);
+      const target = state ?? this.choiceState(choice, place);
+      target.lastFrame = place;
+      if (call !== null) this.appendArguments(notes, callState ?? this.callState(target, call, place), place, piece);
+      else if (field === 'content') this.readContent(notes, target, piece);
+      else if (field === 'refusal') this.readRefusal(notes, target, piece);
+      else this.readReasoning(notes, target, field, piece);
+      this.noteCarried(notes);
+      return true;
+    };
   }
 
   finish(): Assembly {
@@ -267,15 +315,19 @@ class ChatAssembler implements Assembler {
 
   /** Top-level fields: id, created, model and friends; the last value that says something wins. */
   private readTop(chunk: Json): void {
+    this.readTopFields(chunk);
+    // for…in walks the object's own keys without making an array of them (chunks are plain JSON objects).
+    for (const key in chunk) {
+      if (!TOP_LEVEL_READ.has(key) && Object.hasOwn(chunk, key)) setField(this.topExtras, key, chunk[key]);
+    }
+  }
+
+  private readTopFields(chunk: Json): void {
     if (typeof chunk.id === 'string' && chunk.id !== '') this.top.id = chunk.id;
     if (typeof chunk.created === 'number' && chunk.created !== 0) this.top.created = chunk.created;
     if (typeof chunk.model === 'string' && chunk.model !== '') this.top.model = chunk.model;
     if (typeof chunk.system_fingerprint === 'string' && chunk.system_fingerprint !== '') this.top.system_fingerprint = chunk.system_fingerprint;
     if (typeof chunk.service_tier === 'string') this.top.service_tier = chunk.service_tier;
-    // for…in walks the object's own keys without making an array of them (chunks are plain JSON objects).
-    for (const key in chunk) {
-      if (!TOP_LEVEL_READ.has(key) && Object.hasOwn(chunk, key)) setField(this.topExtras, key, chunk[key]);
-    }
   }
 
   private readChoice(notes: FrameNotes, item: unknown, position: number): void {
@@ -296,7 +348,7 @@ class ChatAssembler implements Assembler {
     this.readFinishReason(notes, state, item.finish_reason);
   }
 
-  private choiceState(index: number, frame: FrameRecord): ChoiceState {
+  private choiceState(index: number, frame: FramePlace): ChoiceState {
     let state = this.choices.get(index);
     if (!state) {
       state = {
@@ -518,14 +570,18 @@ class ChatAssembler implements Assembler {
     if (typeof fragment.type === 'string') call.type = fragment.type;
     const started = this.setCallNames(call, fragment, fn);
     const piece = fn ? (call.custom ? fn.input : fn.arguments) : undefined;
-    if (typeof piece === 'string') {
-      call.pending.push(piece);
-      if (call.pending.length >= PIECES_JOINED) settleArguments(call);
-    }
+    if (typeof piece === 'string') queueArguments(call, piece);
     this.noteFragment(notes, call, started, typeof piece === 'string' ? piece.length : 0);
   }
 
-  private callState(state: ChoiceState, index: number, frame: FrameRecord): CallState {
+  /** A fragment that carries only a piece of a call's arguments. */
+  private appendArguments(notes: FrameNotes, call: CallState, place: FramePlace, piece: string): void {
+    call.lastFrame = place;
+    queueArguments(call, piece);
+    this.noteFragment(notes, call, false, piece.length);
+  }
+
+  private callState(state: ChoiceState, index: number, frame: FramePlace): CallState {
     let call = state.calls.get(index);
     if (!call) {
       call = { index, id: '', type: null, name: '', arguments: '', pending: [], custom: false, firstFrame: frame, lastFrame: frame };
@@ -688,6 +744,51 @@ class ChatAssembler implements Assembler {
 interface FinishedCall {
   state: CallState;
   toolCall: ToolCall;
+}
+
+/** What a chunk of the hot shape holds, as its fast action needs it. */
+interface FastChunkShape {
+  chunk: Json;
+  type: string | null;
+  choice: number;
+  field: 'content' | 'refusal' | 'reasoning_content' | 'reasoning';
+  /** The tool call whose arguments the hole is, or null for text. */
+  call: number | null;
+  slot: number;
+}
+
+const FAST_TEXT_FIELDS = new Set(['content', 'refusal', 'reasoning_content', 'reasoning']);
+
+/**
+ * The shape of a plain delta chunk: no event name, no usage, error or extra field; one choice with no logprobs and
+ * no finish reason, whose delta is one text field or one tool call fragment with only its arguments. The holes are
+ * that piece and, at most, the `obfuscation` padding (which is not read).
+ */
+function fastChunkShape(frame: Omit<Frame, 'data'>, value: unknown, holes: readonly string[]): FastChunkShape | null {
+  if (frame.event !== 'message' || !isObject(value) || !onlyKeys(value, TOP_LEVEL_READ) || value.error || value.usage != null) return null;
+  const choices = value.choices;
+  const item: unknown = Array.isArray(choices) && choices.length === 1 ? choices[0] : null;
+  if (!isObject(item) || !onlyKeys(item, CHOICE_LEVEL_READ) || !isIndex(item.index) || item.logprobs != null) return null;
+  if ((item.finish_reason != null && item.finish_reason !== '') || !isObject(item.delta)) return null;
+  const keys = Object.keys(item.delta);
+  const key = keys[0];
+  if (keys.length !== 1 || key === undefined) return null;
+  const textHoles = holes.filter((path) => path !== 'obfuscation');
+  const slot = holes.indexOf(textHoles[0] ?? '');
+  if (textHoles.length !== 1 || slot === -1) return null;
+  const base = { chunk: value, type: typeName(value), choice: item.index, slot };
+  if (FAST_TEXT_FIELDS.has(key)) {
+    return textHoles[0] === `choices.0.delta.${key}` ? { ...base, field: key as FastChunkShape['field'], call: null } : null;
+  }
+  const fragments = item.delta.tool_calls;
+  const fragment: unknown = key === 'tool_calls' && Array.isArray(fragments) && fragments.length === 1 ? fragments[0] : null;
+  if (!isObject(fragment) || !isIndex(fragment.index) || !isObject(fragment.function) || Object.keys(fragment).length !== 2) return null;
+  if (Object.keys(fragment.function).length !== 1 || textHoles[0] !== 'choices.0.delta.tool_calls.0.function.arguments') return null;
+  return { ...base, field: 'content', call: fragment.index };
+}
+
+function onlyKeys(value: Json, known: ReadonlySet<string>): boolean {
+  return Object.keys(value).every((key) => known.has(key));
 }
 
 function typeName(value: unknown): string | null {
