@@ -276,6 +276,19 @@ describe('templates', () => {
   const data = '{"type":"response.output_text.delta","sequence_number":12,"item_id":"msg_1","output_index":0,"text":"Hi","thinking":"ab"}';
   const template = learnTemplate(data, JSON.parse(data));
 
+  it('decodes escaped string holes as JSON.parse does, and turns down what JSON.parse rejects', () => {
+    const text = learnTemplate('{"text":"a"}', { text: 'a' })!;
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), fc.boolean(), (value, asUnicode) => {
+        let body = JSON.stringify(value).slice(1, -1);
+        if (asUnicode) body = body.replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}`);
+        expect(build(text, `{"text":"${body}"}`)).toEqual({ text: value });
+      }),
+      { numRuns: 2000 },
+    );
+    for (const bad of ['\\x', '\\u12g4', '\\u12', '\\']) expect(build(text, `{"text":"${bad}"}`)).toBeUndefined();
+  });
+
   it('learns the delta, the counter and the noise as holes', () => {
     expect(template?.kinds).toEqual(['number', 'string', 'string']);
   });

@@ -296,11 +296,42 @@ function ownCopy(slice: string): string {
 
 /** A string body with escapes, decoded as JSON.parse decodes it; undefined for a bad escape. */
 function escaped(body: string): string | undefined {
-  try {
-    return JSON.parse(`"${body}"`) as string;
-  } catch {
-    return undefined;
+  let out = '';
+  let from = 0;
+  for (let at = body.indexOf('\\'); at !== -1; at = body.indexOf('\\', from)) {
+    out += body.slice(from, at);
+    const code = body.charCodeAt(at + 1);
+    const simple = ESCAPED[code];
+    if (simple !== undefined) {
+      out += simple;
+      from = at + 2;
+    } else if (code === 117 /* u */) {
+      const unit = hexUnit(body, at + 2);
+      if (unit === -1) return undefined;
+      out += String.fromCharCode(unit);
+      from = at + 6;
+    } else return undefined;
   }
+  // Joined pieces are a chain of slices of the input chunk: copy them into one string, as JSON.parse would give.
+  return ownCopy(out + body.slice(from));
+}
+
+/** The characters a one-letter escape stands for, by the letter's code. */
+const ESCAPED: Array<string | undefined> = [];
+for (const [letter, char] of [['"', '"'], ['\\', '\\'], ['/', '/'], ['b', '\b'], ['f', '\f'], ['n', '\n'], ['r', '\r'], ['t', '\t']] as const) {
+  ESCAPED[letter.charCodeAt(0)] = char;
+}
+
+/** The UTF-16 unit of the four hex digits at `at`; -1 when they are not four hex digits. */
+function hexUnit(text: string, at: number): number {
+  let unit = 0;
+  for (let i = at; i < at + 4; i += 1) {
+    const code = text.charCodeAt(i);
+    const digit = code >= 48 && code <= 57 ? code - 48 : code >= 97 && code <= 102 ? code - 87 : code >= 65 && code <= 70 ? code - 55 : -1;
+    if (digit === -1) return -1;
+    unit = unit * 16 + digit;
+  }
+  return unit;
 }
 
 /** End of a plain JSON integer (no sign, no leading zero, at most 15 digits) at `start`; -1 when there is none. */
