@@ -238,6 +238,39 @@ describe.each([...streams, ['chat-completions', chatChoicesResponse] as [FormatN
   });
 });
 
+/**
+ * Gemini as it streams: a frame per piece, each with the running usage (its counts are holes), thought pieces first,
+ * a candidate index that may change, and the finish reason in the last frame.
+ */
+const geminiStream = fc
+  .record({
+    thoughts: fc.array(text, { maxLength: 4 }),
+    pieces: fc.array(fc.tuple(text, fc.nat(1)), { minLength: 1, maxLength: 12 }),
+    spaced: fc.boolean(),
+  })
+  .map(({ thoughts, pieces, spaced }) => {
+    const frames = [...thoughts.map((piece) => [piece, 0, true] as const), ...pieces.map(([piece, index]) => [piece, index, false] as const)].map(([piece, index, thought], at) => {
+      const part = thought ? { text: piece, thought: true } : { text: piece };
+      const usage = { promptTokenCount: 5, candidatesTokenCount: at + 1, totalTokenCount: at + 6 };
+      return { candidates: [{ content: { parts: [part], role: 'model' }, index }], usageMetadata: usage, modelVersion: 'gemini-2.5-flash', responseId: 'r1' };
+    });
+    frames.push({ candidates: [{ content: { parts: [{ text: '' }], role: 'model' }, finishReason: 'STOP', index: 0 }] } as never);
+    return frames.map((frame) => `data: ${spaced ? JSON.stringify(frame, null, 1).replaceAll('\n', '') : JSON.stringify(frame)}\n\n`).join('');
+  });
+
+describe('frame lane on Gemini streams with running usage, frames out of place', () => {
+  it('reads them the same with the fast path on and off', () => {
+    fc.assert(
+      fc.property(geminiStream, fc.array(fc.tuple(fc.nat(), fc.nat(), fc.nat()), { maxLength: 4 }), fc.boolean(), (stream, moves, crlf) => {
+        const moved = moveFrames(stream, moves, crlf);
+        expectSame(moved);
+        expectSame(moved, { format: 'gemini', frames: false });
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe('fast path counts', () => {
   it.each(streams.slice(0, 2))('takes most frames of a long %s stream', (format, response) => {
     const value = fc.sample(response, { numRuns: 1, seed: 7 })[0] as Record<string, unknown>;

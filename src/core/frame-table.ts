@@ -263,7 +263,7 @@ export class FrameTable {
       const record: FrameRecord = {
         index: row,
         event,
-        data: this.data.get(row) ?? dataIn(text, start, end),
+        data: this.data.get(row) ?? (this.textLength === 0 ? null : dataIn(text, start, end)),
         lastEventId,
         dispatched: (flags & DISPATCHED) !== 0,
         line,

@@ -4,7 +4,7 @@ import { FindingList } from './findings.js';
 import { formatModule, FORMAT_MODULES } from './formats/registry.js';
 import { type StreamText, toChunks } from './input/chunks.js';
 import { judge, summaryLine } from './judge/index.js';
-import type { Assembler, Assembly, FastAction, FormatModule, FormatName, FrameRecord, Reconstruction, ReconstructOptions } from './model.js';
+import type { Assembler, Assembly, FastAction, FormatModule, MakerAt, FormatName, FrameRecord, Reconstruction, ReconstructOptions } from './model.js';
 import { FORMAT_NAMES } from './model.js';
 import { describe } from './decode/decoder.js';
 import { FrameTable } from './frame-table.js';
@@ -62,8 +62,8 @@ export function createReconstruction(options: ReconstructOptions = {}): Reconstr
     },
     decodeFindings,
     (text) => table.addText(text),
-    (frame, value, holes) => {
-      const fast = router.fastAction(frame, value, holes);
+    (frame, value, holes, makerAt) => {
+      const fast = router.fastAction(frame, value, holes, makerAt);
       if (fast === null) return null;
       // One record for every frame the action takes: the action keeps none, and the table copies what it says.
       const record = toRecord({ ...frame, data: '' }, undefined, undefined);
@@ -291,10 +291,10 @@ function createRouter(given: FormatModule | null, readLate: (record: FrameRecord
      * The assembler's action for frames shaped like this one, when the chosen format reads them as theirs (the
      * format a frame names depends on the shape, never on its holes); null otherwise.
      */
-    fastAction(frame: Frame, value: unknown, holes: readonly string[]): FastAction | null {
+    fastAction(frame: Frame, value: unknown, holes: readonly string[], makerAt: MakerAt): FastAction | null {
       if (assembler?.fastAction === undefined || chosen === null) return null;
       if (given === null && bestModule(frame as FrameRecord, { kind: 'json', value }) !== chosen) return null;
-      return assembler.fastAction(frame, value, holes);
+      return assembler.fastAction(frame, value, holes, makerAt);
     },
     /** Counts a frame a fast action read, as route() counts the frames it reads. */
     countFast(index: number): void {

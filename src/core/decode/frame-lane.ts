@@ -1,4 +1,5 @@
-import { fastPathCounters, holePaths, learnTemplate, make, matchHoles, type Template } from '../formats/fast-template.js';
+import { fastPathCounters, holePaths, learnTemplate, make, makerAt, matchHoles, ownValues, type Template } from '../formats/fast-template.js';
+import type { MakerAt } from '../model.js';
 import type { Frame } from './frame.js';
 
 /**
@@ -14,7 +15,10 @@ import type { Frame } from './frame.js';
  * JSON.parse would give. A shape guessed wrong (the learned frame was written another way) simply never matches.
  */
 
-/** What a frame of a learned shape does; false when it must be read the long way (nothing was done). */
+/**
+ * What a frame of a learned shape does; false when it must be read the long way (nothing was done). String values
+ * may be views of the input chunk: an action that keeps one, other than queued to be joined, copies it (ownCopy).
+ */
 export type LaneAction = (values: ReadonlyArray<string | number>, frame: LaneFrame) => boolean;
 
 /** Where the frame taken is; `text`, `dataStart`, `dataEnd` give its data for whoever needs it. */
@@ -32,7 +36,7 @@ export interface LaneFrame {
 }
 
 /** What the reader gives a shape to do: a direct action, or null to build the value and read it as usual. */
-export type ActionFor = (frame: Frame, value: unknown, holes: readonly string[]) => LaneAction | null;
+export type ActionFor = (frame: Frame, value: unknown, holes: readonly string[], makerAt: MakerAt) => LaneAction | null;
 
 interface Shape {
   pieces: string[];
@@ -134,7 +138,7 @@ export class FrameLane {
     const pieces = template.pieces.slice();
     pieces[0] = head + (pieces[0] as string);
     pieces[pieces.length - 1] = (pieces[pieces.length - 1] as string) + newline + newline;
-    const action = this.actionFor?.(frame, value, holePaths(template)) ?? this.genericAction(template);
+    const action = this.actionFor?.(frame, value, holePaths(template), makerAt(template)) ?? this.genericAction(template);
     this.shapes.unshift({
       pieces,
       kinds: template.kinds,
@@ -166,7 +170,7 @@ export class FrameLane {
         start: taken.start,
         end: taken.end,
       };
-      generic(frame, make(template.root, values));
+      generic(frame, make(template.root, ownValues(values as Array<string | number>)));
       return true;
     };
   }

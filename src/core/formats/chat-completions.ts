@@ -18,6 +18,7 @@ import type {
   SynthesizeOptions,
   ToolCall,
 } from '../model.js';
+import { ownCopy } from './fast-template.js';
 import { isObject, type Json } from './json-shape.js';
 import { cutPieces, pieceLength } from './pieces.js';
 import { phraseFamily } from './phrases.js';
@@ -221,9 +222,10 @@ class ChatAssembler implements Assembler {
       const target = state ?? this.choiceState(choice, place);
       target.lastFrame = place;
       if (call !== null) this.appendArguments(notes, callState ?? this.callState(target, call, place), place, piece);
-      else if (field === 'content') this.readContent(notes, target, piece);
-      else if (field === 'refusal') this.readRefusal(notes, target, piece);
-      else this.readReasoning(notes, target, field, piece);
+      else if (field === 'content') this.readContent(notes, target, target.contentParts === null ? piece : ownCopy(piece));
+      // Refusal and reasoning are joined piece by piece, not in batches: keep a copy, not a view of the chunk.
+      else if (field === 'refusal') this.readRefusal(notes, target, ownCopy(piece));
+      else this.readReasoning(notes, target, field, ownCopy(piece));
       this.noteCarried(notes);
       return true;
     };

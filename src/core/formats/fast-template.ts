@@ -1,3 +1,5 @@
+import type { MakerAt } from '../model.js';
+
 /**
  * A fast read for the hot delta frames: most frames of a stream are the same JSON text with another delta string
  * (and a few counters). A template is learned from a frame JSON.parse read: its text cut into literal pieces around
@@ -213,12 +215,13 @@ function hole(slot: number, kind: 'string' | 'number', seen: number[]): Node | n
 export function build(template: Template, data: string): unknown {
   const values: Array<string | number> = [];
   const end = matchHoles(template.pieces, template.kinds, data, 0, values);
-  return end === data.length ? make(template.root, values) : undefined;
+  return end === data.length ? make(template.root, ownValues(values)) : undefined;
 }
 
 /**
  * Matches `pieces` and holes of `kinds` against `text` from `at`: hole `slot`'s value goes into `values[slot]`, and
- * the result is where the match ends, or -1. Text past the last piece is not looked at.
+ * the result is where the match ends, or -1. Text past the last piece is not looked at. String values may be views
+ * of `text`: see ownValues.
  */
 export function matchHoles(pieces: readonly string[], kinds: ReadonlyArray<'string' | 'number'>, text: string, at: number, values: Array<string | number>): number {
   for (let slot = 0; slot < kinds.length; slot += 1) {
@@ -234,7 +237,7 @@ export function matchHoles(pieces: readonly string[], kinds: ReadonlyArray<'stri
         values[slot] = value;
         at = -end - 2;
       } else {
-        values[slot] = ownCopy(text.slice(at, end));
+        values[slot] = text.slice(at, end);
         at = end;
       }
     } else {
@@ -253,6 +256,20 @@ export function matchHoles(pieces: readonly string[], kinds: ReadonlyArray<'stri
 /** Whether `piece` is in `text` at `at`: a slice compared whole is a memory compare, startsWith goes char by char. */
 function matches(text: string, at: number, piece: string): boolean {
   return at + piece.length <= text.length && text.slice(at, at + piece.length) === piece;
+}
+
+/** Makes the part of a fitting frame's value at `path` (dotted, as holePaths writes it); null when there is none. */
+export function makerAt(template: Template): MakerAt {
+  return (path) => {
+    let node: Node | undefined = template.root;
+    for (const segment of path === '' ? [] : path.split('.')) {
+      if (node?.kind === 'object') node = node.children[node.keys.indexOf(segment)];
+      else if (node?.kind === 'array') node = node.children[Number(segment)];
+      else return null;
+    }
+    const found = node;
+    return found === undefined ? null : (values) => make(found, values);
+  };
 }
 
 /** Where each hole sits in the value, in slot order: keys and array positions joined with dots ("delta.text"). */
@@ -287,11 +304,21 @@ function stringBodyEnd(data: string, start: number): number {
 }
 
 /**
- * A slice of 13 or more characters is a view that keeps the whole input chunk alive as long as the text is kept;
- * JSON.parse would have made a copy, so make one. Shorter slices are copies already.
+ * A slice of 13 or more characters is a view that keeps the whole input chunk alive as long as the text is kept
+ * (and an unescaped value is a chain of such views); JSON.parse would have made a copy, so make one. Shorter slices
+ * are copies already. Values that are only queued to be joined with others need no copy: the join makes one.
  */
-function ownCopy(slice: string): string {
+export function ownCopy(slice: string): string {
   return slice.length < 13 ? slice : (' ' + slice).slice(1);
+}
+
+/** The values, each string a copy of its own (see ownCopy). */
+export function ownValues(values: Array<string | number>): Array<string | number> {
+  for (let slot = 0; slot < values.length; slot += 1) {
+    const value = values[slot];
+    if (typeof value === 'string') values[slot] = ownCopy(value);
+  }
+  return values;
 }
 
 /** A string body with escapes, decoded as JSON.parse decodes it; undefined for a bad escape. */
@@ -312,8 +339,7 @@ function escaped(body: string): string | undefined {
       from = at + 6;
     } else return undefined;
   }
-  // Joined pieces are a chain of slices of the input chunk: copy them into one string, as JSON.parse would give.
-  return ownCopy(out + body.slice(from));
+  return out + body.slice(from);
 }
 
 /** The characters a one-letter escape stands for, by the letter's code. */

@@ -23,9 +23,11 @@ import type {
   Assembler,
   Assembly,
   Choice,
+  FastAction,
   FinishReasonTable,
   FormatModule,
   FrameRecord,
+  MakerAt,
   SynthesizeOptions,
   ToolCall,
 } from '../model.js';
@@ -186,6 +188,8 @@ function createAssembler(context: { findings: FindingList }): Assembler {
   const top = new Map<string, unknown>();
   const reported = new Set<string>();
   let usage: Json | null = null;
+  /** The usage of the last frame a fast action read, made when it is needed (only the last one is kept). */
+  let usageLater: { make: (values: ReadonlyArray<string | number>) => unknown; values: Array<string | number> } | null = null;
   let promptFeedback: Json | null = null;
   let blockFrame: FrameRecord | null = null;
   let error: unknown = null;
@@ -444,6 +448,7 @@ function createAssembler(context: { findings: FindingList }): Assembler {
     if (value.usageMetadata !== undefined) {
       if (isObject(value.usageMetadata)) {
         usage = value.usageMetadata;
+        usageLater = null;
         at.carried.push('usage');
       } else notAssembled('usageMetadata:shape', at.frame, `Frame ${at.frame.index}: usageMetadata is ${kindOf(value.usageMetadata)}, not an object; it was not read.`);
     }
@@ -547,6 +552,8 @@ function createAssembler(context: { findings: FindingList }): Assembler {
   }
 
   function finish(): Assembly {
+    if (usageLater !== null) usage = usageLater.make(usageLater.values) as Json;
+    usageLater = null;
     reportEnd();
     const sorted = [...candidates.values()].sort((a, b) => a.index - b.index);
     for (const candidate of sorted) {
@@ -575,7 +582,76 @@ function createAssembler(context: { findings: FindingList }): Assembler {
     return response;
   }
 
-  return { read, finish };
+  /**
+   * The hot frame: one candidate's one text part that joins the text part before it, with usage and the constant
+   * top-level fields, applied from its holes. Nothing is done when read() would do anything else.
+   */
+  function fastAction(frame: Omit<Frame, 'data'>, value: unknown, holes: readonly string[], makerAt: MakerAt): FastAction | null {
+    const shape = fastFrameShape(frame, value, holes);
+    if (shape === null) return null;
+    const { index, role, thought, slot, plain } = shape;
+    const makeUsage = shape.usage ? makerAt('usageMetadata') : null;
+    if (shape.usage && makeUsage === null) return null;
+    const textPhrase = thought ? THOUGHT_TO_CANDIDATE : TEXT_TO_CANDIDATE;
+    const phrases: string[] = [];
+    return (values, record) => {
+      const candidate = candidates.get(index);
+      const text = values[slot];
+      if (errorSeen || candidate === undefined || typeof text !== 'string' || ended()) return false;
+      const last = candidate.parts[candidate.parts.length - 1];
+      if (last === undefined || typeof last.text !== 'string' || (last.thought === true) !== thought) return false;
+      record.type = 'GenerateContentResponse';
+      candidate.lastLine = record.line;
+      candidate.lastFrame = record.index;
+      if (role !== undefined) candidate.role = role;
+      candidate.partsSeen = true;
+      queueText(candidate.pendingText, last, text);
+      phrases.length = 0;
+      phrases.push(textPhrase(index, text.length));
+      if (text.length > 0) record.progress = true;
+      if (makeUsage !== null) {
+        usageLater = { make: makeUsage, values: values.slice() };
+        phrases.push('usage');
+      }
+      for (const [key, field] of plain) top.set(key, field);
+      record.carried = carriedPhrase(phrases);
+      return true;
+    };
+  }
+
+  return { read, finish, fastAction };
+}
+
+interface FastFrameShape {
+  index: number;
+  role: unknown;
+  thought: boolean;
+  slot: number;
+  usage: boolean;
+  plain: Array<[string, unknown]>;
+}
+
+/**
+ * A frame of one candidate (`index` and `content` only) whose content is one text part (maybe a `thought`), with
+ * at most usage and the plain top-level fields beside it; its holes are the text and numbers inside usage.
+ */
+function fastFrameShape(frame: Omit<Frame, 'data'>, value: unknown, holes: readonly string[]): FastFrameShape | null {
+  if (frame.event !== 'message' || !isObject(value) || !Object.keys(value).every((key) => TOP_LEVEL_FIELDS.has(key)) || value.promptFeedback !== undefined) return null;
+  const candidates = value.candidates;
+  const raw: unknown = Array.isArray(candidates) && candidates.length === 1 ? candidates[0] : null;
+  if (!isObject(raw) || !Object.keys(raw).every((key) => key === 'content' || key === 'index')) return null;
+  const index = raw.index === undefined ? 0 : raw.index;
+  const content = raw.content;
+  if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || !isObject(content)) return null;
+  if (!Object.keys(content).every((key) => key === 'role' || key === 'parts')) return null;
+  const parts = content.parts;
+  const part: unknown = Array.isArray(parts) && parts.length === 1 ? parts[0] : null;
+  if (!isObject(part) || !Object.keys(part).every((key) => key === 'text' || key === 'thought')) return null;
+  const slot = holes.indexOf('candidates.0.content.parts.0.text');
+  if (slot === -1 || !holes.every((path, i) => i === slot || path.startsWith('usageMetadata.'))) return null;
+  if (value.usageMetadata !== undefined && !isObject(value.usageMetadata)) return null;
+  const plain = PLAIN_TOP_LEVEL.filter((key) => value[key] !== undefined).map((key): [string, unknown] => [key, value[key]]);
+  return { index, role: content.role, thought: part.thought === true, slot, usage: value.usageMetadata !== undefined, plain };
 }
 
 // ---------------------------------------------------------------------------------------------- carried
