@@ -1,7 +1,8 @@
 // Reads a Responses event stream frame by frame into output items, then hands back the response it stands for.
 import type { Payload } from '../../decode/frame.js';
 import type { FindingCode, FindingList } from '../../findings.js';
-import type { Assembler, Assembly, AssemblyContext, FrameRecord } from '../../model.js';
+import type { Frame } from '../../decode/frame.js';
+import type { Assembler, Assembly, AssemblyContext, FastAction, FrameRecord } from '../../model.js';
 import { answerOf } from './answer.js';
 import {
   type Carried,
@@ -10,6 +11,7 @@ import {
   type TextTarget,
   addAnnotation,
   addPart,
+  appendFound,
   appendText,
   compareItems,
   finishPart,
@@ -303,7 +305,43 @@ export function createResponsesAssembler(context: AssemblyContext): Assembler {
     finish(): Assembly {
       return finishAssembly();
     },
+    fastAction,
   };
+
+  /**
+   * The hot frame, a text delta (`response.output_text.delta` and the like) whose holes are its delta, its sequence
+   * number and its padding, applied from them: the steps read() takes for it, and nothing when read() would raise a
+   * finding (an event out of sequence, an item or part never added, the stream ended).
+   */
+  function fastAction(frame: Omit<Frame, 'data'>, value: unknown, holes: readonly string[]): FastAction | null {
+    const type = isRecord(value) ? stringOf(value.type) : null;
+    const text = type === null ? undefined : TEXT_EVENTS.get(type);
+    if (!isRecord(value) || type === null || text?.delta !== true || !ASSEMBLED_TYPES.has(type)) return null;
+    if (frame.event !== 'message' && frame.event !== type) return null;
+    const deltaSlot = holes.indexOf('delta');
+    const sequenceSlot = holes.indexOf('sequence_number');
+    if (deltaSlot === -1 || !holes.every((path) => path === 'delta' || path === 'sequence_number' || path === 'obfuscation')) return null;
+    // A sequence number that is no hole is the same on every frame: every frame after the first is a gap.
+    if (sequenceSlot === -1 && 'sequence_number' in value) return null;
+    return (values, record) => {
+      const delta = values[deltaSlot];
+      const number = sequenceSlot === -1 ? null : values[sequenceSlot];
+      if (ended() || typeof delta !== 'string') return false;
+      if (number === null ? sequence.numbered : sequence.last === null || number !== sequence.last + 1) return false;
+      const state = locate(value);
+      const carried = state === undefined ? null : appendFound(state, value, text.target, delta);
+      if (carried === null) return false;
+      record.type = type;
+      read += 1;
+      if (typeof number === 'number') {
+        sequence.numbered = true;
+        sequence.last = number;
+      }
+      record.carried = carried.carried;
+      record.progress = true;
+      return true;
+    };
+  }
 
   function finishAssembly(): Assembly {
     for (const state of items.values()) settle(state);

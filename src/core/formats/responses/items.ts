@@ -206,7 +206,16 @@ export function appendText(state: ItemState, value: Json, target: TextTarget, re
     return NOT_READ;
   }
   const place = located(state, value, target, report);
-  if (!place) return NOT_READ;
+  return place ? appendAt(state, place, target, delta) : NOT_READ;
+}
+
+/** A delta event whose place is found, its text a string: appended (null when its place is not found: nothing done). */
+export function appendFound(state: ItemState, value: Json, target: TextTarget, delta: string): Carried | null {
+  const place = locateText(state, value, target);
+  return typeof place === 'string' ? null : appendAt(state, place, target, delta);
+}
+
+function appendAt(state: ItemState, place: { holder: Json; key: string; label: string }, target: TextTarget, delta: string): Carried {
   queueText(state, place.holder, place.key, delta);
   state.deltas.add(place.label);
   state.built = true;
