@@ -1,5 +1,6 @@
 import { createDecoder } from './decode/decoder.js';
 import type { FrameRecord } from './model.js';
+import { keepShape } from './keep-shapes.js';
 
 /**
  * The frames table, kept as a log of small numbers while the stream is read: about ten bytes a frame, outside the
@@ -323,3 +324,5 @@ function isWellFormed(text: string): boolean {
   const native = (text as { isWellFormed?: () => boolean }).isWellFormed;
   return typeof native === 'function' ? native.call(text) : !LONE_SURROGATE.test(text);
 }
+
+keepShape(new FrameTable(true, 1)).add({ index: 0, event: 'message', data: null, lastEventId: '', dispatched: true, line: 1, endLine: 2, start: 0, end: 1, type: 'kept', carried: 'kept', progress: true }, false);

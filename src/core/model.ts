@@ -151,23 +151,28 @@ export interface Assembler {
   read(frame: FrameRecord, payload: Payload): void;
   finish(): Assembly;
   /**
-   * Optional, for speed: what frames shaped like `value` do, when only the fields at `holes` (dotted paths such as
-   * `delta.text`) change from frame to frame. `makerAt(path)` makes the part of a frame's value at `path` from its
-   * holes, for an action that keeps it. Null when such frames need `read()`.
+   * Optional, for speed: a plan for frames shaped like `value`, when only the fields at `holes` (dotted paths such as
+   * `delta.text`) change from frame to frame; `makerAt(path)` makes the part of a frame's value at `path` from its
+   * holes, for a plan that keeps it. Null when such frames need `read()`.
    */
-  fastAction?(frame: Omit<Frame, 'data'>, value: unknown, holes: readonly string[], makerAt: MakerAt): FastAction | null;
+  fastPlan?(frame: Omit<Frame, 'data'>, value: unknown, holes: readonly string[], makerAt: MakerAt): FastPlan | null;
+  /**
+   * Applies a frame of a planned shape from its holes' values, without its value being built: sets `frame.type`,
+   * `carried` and `progress` as `read()` would, keeps no reference to `frame`, and returns false, having done
+   * nothing, whenever `read()` would do anything else (a finding, a state the plan does not cover). A string value
+   * may be a view of the input chunk: one kept other than in a batch that is joined later is copied first (ownCopy).
+   *
+   * A plan is data and this a method, not a function made per shape: V8 keeps code that calls a method every stream
+   * shares, and throws away code that called a function once that function is collected with its stream.
+   */
+  applyFast?(plan: FastPlan, values: ReadonlyArray<string | number>, frame: FrameRecord): boolean;
 }
+
+/** What an assembler learned about a frame shape: its own data, read only by its `applyFast`. */
+export type FastPlan = object;
 
 /** Makes the part of a frame's value at a dotted path from its holes' values; null when the path is not in it. */
 export type MakerAt = (path: string) => ((values: ReadonlyArray<string | number>) => unknown) | null;
-
-/**
- * Applies a frame of a learned shape from its holes' values, without its value being built: sets `frame.type`,
- * `carried` and `progress` as `read()` would, keeps no reference to `frame`, and returns false, having done nothing,
- * whenever `read()` would do anything else (a finding, a state the shape does not cover). A string value may be a
- * view of the input chunk: one kept other than in a batch that is joined later is copied first (ownCopy).
- */
-export type FastAction = (values: ReadonlyArray<string | number>, frame: FrameRecord) => boolean;
 
 export interface FinishReasonEntry {
   meaning: string;

@@ -1,10 +1,12 @@
 import type { Frame, Payload } from './decode/frame.js';
 import { createFrameReader, readPayload } from './decode/payload.js';
+import type { LaneFrame, LaneSink } from './decode/frame-lane.js';
+import { keepShape } from './keep-shapes.js';
 import { FindingList } from './findings.js';
 import { formatModule, FORMAT_MODULES } from './formats/registry.js';
 import { type StreamText, toChunks } from './input/chunks.js';
 import { judge, summaryLine } from './judge/index.js';
-import type { Assembler, Assembly, FastAction, FormatModule, MakerAt, FormatName, FrameRecord, Reconstruction, ReconstructOptions } from './model.js';
+import type { Assembler, Assembly, FastPlan, FormatModule, FormatName, FrameRecord, MakerAt, Reconstruction, ReconstructOptions } from './model.js';
 import { FORMAT_NAMES } from './model.js';
 import { describe } from './decode/decoder.js';
 import { FrameTable } from './frame-table.js';
@@ -46,52 +48,13 @@ export function createReconstruction(options: ReconstructOptions = {}): Reconstr
   const keepFrames = options.frames !== false;
   const table = new FrameTable(keepFrames, FRAME_DATA_BUDGET);
   // Frames that waited for the format are read after their row was written: write what they carried again.
-  const router = createRouter(options.format ? formatModule(options.format) : null, (late) => table.setRead(late.index, late));
-  let firstArrival: number | undefined;
-  let arrival: number | undefined;
-
-  const reader = createFrameReader(
-    (frame, payload) => {
-      const record = toRecord(frame, arrival, firstArrival);
-      const listedBefore = decodeFindings.listed.length + router.listed();
-      router.route(record, payload);
-      // Past the text the table keeps, a healthy frame's data is not kept: held, it would keep the whole input alive.
-      // Frames that findings name, or that were not read, keep theirs.
-      const healthy = payload !== null && payload.kind !== 'not json' && decodeFindings.listed.length + router.listed() === listedBefore;
-      table.add(record, keepFrames && !healthy);
-    },
-    decodeFindings,
-    (text) => table.addText(text),
-    (frame, value, holes, makerAt) => {
-      const fast = router.fastAction(frame, value, holes, makerAt);
-      if (fast === null) return null;
-      // One record for every frame the action takes: the action keeps none, and the table copies what it says.
-      const record = toRecord({ ...frame, data: '' }, undefined, undefined);
-      return (values, taken) => {
-        if (arrival !== undefined) return false;
-        record.index = taken.index;
-        record.lastEventId = taken.lastEventId;
-        record.line = taken.line;
-        record.endLine = taken.endLine;
-        record.start = taken.start;
-        record.end = taken.end;
-        record.type = null;
-        record.carried = '';
-        record.progress = false;
-        if (!fast(values, record)) return false;
-        router.countFast(taken.index);
-        table.add(record, false);
-        return true;
-      };
-    },
-  );
+  const router = new Router(options.format ? formatModule(options.format) : null, table);
+  const sink = new ReconstructSink(router, table, decodeFindings);
+  const reader = createFrameReader((frame, payload) => sink.frame(frame, payload), decodeFindings, (text) => table.addText(text), sink);
 
   return {
     push(chunk, arrivedMs) {
-      if (arrivedMs !== undefined) {
-        firstArrival ??= arrivedMs;
-        arrival = arrivedMs;
-      }
+      if (arrivedMs !== undefined) sink.arrived(arrivedMs);
       reader.push(chunk);
     },
     end() {
@@ -140,6 +103,69 @@ export function createReconstruction(options: ReconstructOptions = {}): Reconstr
       return brand(result);
     },
   };
+}
+
+/**
+ * Where the reader's frames go: each frame becomes a record, is routed to the assembler, and gets its row in the
+ * frames table. Frames the lane takes whole are applied by the assembler's plan when it has one.
+ */
+class ReconstructSink implements LaneSink {
+  private firstArrival: number | undefined;
+  private arrival: number | undefined;
+  /** One record for every frame a plan applies: the assembler keeps none, and the table copies what it says. */
+  private readonly record: FrameRecord = toRecord(
+    { index: 0, event: 'message', data: '', lastEventId: '', dispatched: true, line: 0, endLine: 0, start: 0, end: 0 },
+    undefined,
+    undefined,
+  );
+
+  constructor(
+    private readonly router: Router,
+    private readonly table: FrameTable,
+    private readonly decodeFindings: FindingList,
+  ) {}
+
+  arrived(arrivedMs: number): void {
+    this.firstArrival ??= arrivedMs;
+    this.arrival = arrivedMs;
+  }
+
+  frame(frame: Frame, payload: Payload | null): void {
+    const record = toRecord(frame, this.arrival, this.firstArrival);
+    const listedBefore = this.decodeFindings.listed.length + this.router.listed();
+    this.router.route(record, payload);
+    // Past the text the table keeps, a healthy frame's data is not kept: held, it would keep the whole input alive.
+    // Frames that findings name, or that were not read, keep theirs.
+    const healthy = payload !== null && payload.kind !== 'not json' && this.decodeFindings.listed.length + this.router.listed() === listedBefore;
+    this.table.add(record, !healthy);
+  }
+
+  plan(frame: Frame, value: unknown, holes: readonly string[], makerAt: MakerAt): FastPlan | null {
+    return this.router.fastPlan(frame, value, holes, makerAt);
+  }
+
+  apply(plan: FastPlan, values: ReadonlyArray<string | number>, taken: LaneFrame): boolean {
+    // Live arrival times go in each record: those frames take the long way.
+    if (this.arrival !== undefined) return false;
+    const record = this.record;
+    record.index = taken.index;
+    record.event = taken.event;
+    record.lastEventId = taken.lastEventId;
+    record.line = taken.line;
+    record.endLine = taken.endLine;
+    record.start = taken.start;
+    record.end = taken.end;
+    record.type = null;
+    record.carried = '';
+    record.progress = false;
+    if (!this.router.applyFast(plan, values, record)) return false;
+    this.table.add(record, false);
+    return true;
+  }
+
+  generic(frame: Frame, value: unknown): void {
+    this.frame(frame, { kind: 'json', value });
+  }
 }
 
 /**
@@ -201,21 +227,109 @@ const NO_FRAMES: Assembly = { choices: [], usage: null, response: null, error: n
  * that is not the one picked, the frames are read again with the right assembler (unless the frames table is off,
  * or past its data budget: then nothing is kept to read again, and the first format named stays).
  */
-function createRouter(given: FormatModule | null, readLate: (record: FrameRecord) => void) {
+class Router {
   /** Frames each format names, by its position in FORMAT_MODULES. */
-  const votes: number[] = FORMAT_MODULES.map(() => 0);
+  private readonly votes: number[] = FORMAT_MODULES.map(() => 0);
   /** Those positions in the order each format was first named (the first named wins a tie). */
-  const voted: number[] = [];
-  const waiting: Array<[FrameRecord, Payload]> = [];
+  private readonly voted: number[] = [];
+  private readonly waiting: Array<[FrameRecord, Payload]> = [];
   /** Each frame's best format, as its position in FORMAT_MODULES plus one (0: none, or not read). */
-  let bestOf = new Uint8Array(1024);
-  let chosen = given;
-  let findings = new FindingList();
-  let assembler: Assembler | null = given ? given.createAssembler({ findings }) : null;
+  private bestOf = new Uint8Array(1024);
+  private chosen: FormatModule | null;
+  /** The chosen format's position in FORMAT_MODULES plus one (0 until one is chosen). */
+  private chosenPosition = 0;
+  private findings = new FindingList();
+  private assembler: Assembler | null;
 
-  function bestModule(frame: FrameRecord, payload: Payload): FormatModule | null {
+  /** `table`: where frames read late (they waited for the format) get what they carried written again. */
+  constructor(
+    private readonly given: FormatModule | null,
+    private readonly table: FrameTable,
+  ) {
+    this.chosen = given;
+    this.assembler = given ? given.createAssembler({ findings: this.findings }) : null;
+  }
+
+  /** How many findings the assembly has listed so far. */
+  listed(): number {
+    return this.findings.listed.length;
+  }
+
+  route(record: FrameRecord, payload: Payload | null): void {
+    if (payload === null || payload.kind === 'not json') {
+      if (payload !== null) record.carried = 'not JSON: not read';
+      else if (!record.dispatched && record.data !== '') record.carried = 'cut off inside the frame: not read';
+      return;
+    }
+    if (this.given !== null) {
+      this.assembler?.read(record, payload);
+      return;
+    }
+    const best = this.bestModule(record, payload);
+    this.remember(record.index, best);
+    if (best) this.vote(FORMAT_MODULES.indexOf(best));
+    if (this.chosen === null) {
+      if (best === null) return void this.waiting.push([record, payload]);
+      this.choose(best);
+    }
+    if (this.assembler && this.chosen) this.deliver(record, payload, best, this.assembler, this.chosen, this.findings);
+  }
+
+  /**
+   * The assembler's plan for frames shaped like this one, when the chosen format reads them as its own (the format
+   * a frame names depends on its shape, never on its holes); null otherwise.
+   */
+  fastPlan(frame: Frame, value: unknown, holes: readonly string[], makerAt: MakerAt): FastPlan | null {
+    const assembler = this.assembler;
+    if (assembler?.fastPlan === undefined || this.chosen === null) return null;
+    if (this.given === null && this.bestModule(frame as FrameRecord, { kind: 'json', value }) !== this.chosen) return null;
+    return assembler.fastPlan(frame, value, holes, makerAt);
+  }
+
+  /** Applies a planned frame, counted as route() counts the frames it reads. */
+  applyFast(plan: FastPlan, values: ReadonlyArray<string | number>, record: FrameRecord): boolean {
+    if (this.assembler?.applyFast?.(plan, values, record) !== true) return false;
+    if (this.given === null) {
+      this.remember(record.index, this.chosen);
+      this.vote(this.chosenPosition - 1);
+    }
+    return true;
+  }
+
+  /** `table`: the frames, when kept (to read them again if another format wins). */
+  finish(table: FrameTable | null): Routed {
+    const findings = this.findings;
+    if (this.given !== null) return { module: this.given, assembly: this.assembler?.finish() ?? NO_FRAMES, findings };
+    const named = new Map<FormatName, number>(this.voted.map((position) => [(FORMAT_MODULES[position] as FormatModule).name, this.votes[position] ?? 0]));
+    const majority = majorityOf(named);
+    if (majority === null || this.chosen === null) return { module: null, assembly: NO_FRAMES, findings };
+    if (majority !== this.chosen && table !== null && table.hasAllData()) this.reread(table, majority);
+    if (named.size > 1) {
+      const counts = [...named.entries()].sort((a, b) => b[1] - a[1]).map(([name, count]) => `${count} ${formatModule(name).title}`).join(', ');
+      this.findings.add(
+        'mixed',
+        `The frames name more than one format (${counts}); the stream was read as ${this.chosen.title}, the format most frames name. Pass \`format\` to read it as another.`,
+        0,
+        0,
+      );
+    }
+    return { module: this.chosen, assembly: this.assembler?.finish() ?? NO_FRAMES, findings: this.findings };
+  }
+
+  private choose(best: FormatModule): void {
+    this.chosen = best;
+    this.chosenPosition = FORMAT_MODULES.indexOf(best) + 1;
+    const assembler = best.createAssembler({ findings: this.findings });
+    this.assembler = assembler;
+    for (const [early, earlyPayload] of this.waiting.splice(0)) {
+      this.deliver(early, earlyPayload, this.bestAt(early.index), assembler, best, this.findings);
+      this.table.setRead(early.index, early);
+    }
+  }
+
+  private bestModule(frame: FrameRecord, payload: Payload): FormatModule | null {
     // The chosen format usually names its own frames: ask it first.
-    if (chosen !== null && chosen.recognise(frame, payload) === 2) return chosen;
+    if (this.chosen !== null && this.chosen.recognise(frame, payload) === 2) return this.chosen;
     let best: FormatModule | null = null;
     let bestScore = 0;
     for (const module of FORMAT_MODULES) {
@@ -229,30 +343,27 @@ function createRouter(given: FormatModule | null, readLate: (record: FrameRecord
     return best;
   }
 
-  function remember(index: number, best: FormatModule | null): void {
-    if (index >= bestOf.length) {
-      const grown = new Uint8Array(Math.max(bestOf.length * 2, index + 1));
-      grown.set(bestOf);
-      bestOf = grown;
+  private vote(position: number): void {
+    if (this.votes[position] === 0) this.voted.push(position);
+    this.votes[position] = (this.votes[position] ?? 0) + 1;
+  }
+
+  private remember(index: number, best: FormatModule | null): void {
+    if (index >= this.bestOf.length) {
+      const grown = new Uint8Array(Math.max(this.bestOf.length * 2, index + 1));
+      grown.set(this.bestOf);
+      this.bestOf = grown;
     }
-    bestOf[index] = best === null ? 0 : best === chosen && chosenPosition > 0 ? chosenPosition : FORMAT_MODULES.indexOf(best) + 1;
+    this.bestOf[index] = best === null ? 0 : best === this.chosen && this.chosenPosition > 0 ? this.chosenPosition : FORMAT_MODULES.indexOf(best) + 1;
   }
 
-  function vote(position: number): void {
-    if (votes[position] === 0) voted.push(position);
-    votes[position] = (votes[position] ?? 0) + 1;
-  }
-
-  /** The chosen format's position in FORMAT_MODULES plus one (0 until one is chosen). */
-  let chosenPosition = 0;
-
-  function bestAt(index: number): FormatModule | null {
-    const position = bestOf[index] ?? 0;
+  private bestAt(index: number): FormatModule | null {
+    const position = this.bestOf[index] ?? 0;
     return position === 0 ? null : (FORMAT_MODULES[position - 1] ?? null);
   }
 
-  function deliver(record: FrameRecord, payload: Payload, best: FormatModule | null, reader: Assembler, module: FormatModule, list: FindingList): void {
-    if (given === null && best !== null && best !== module && module.recognise(record, payload) === 0) {
+  private deliver(record: FrameRecord, payload: Payload, best: FormatModule | null, reader: Assembler, module: FormatModule, list: FindingList): void {
+    if (this.given === null && best !== null && best !== module && module.recognise(record, payload) === 0) {
       record.carried = `a ${best.title} frame: not read`;
       list.add(
         'unknown event',
@@ -267,11 +378,12 @@ function createRouter(given: FormatModule | null, readLate: (record: FrameRecord
   }
 
   /** Reads the kept frames again with the format most frames name. */
-  function reread(table: FrameTable, majority: FormatModule): void {
-    chosen = majority;
-    chosenPosition = FORMAT_MODULES.indexOf(majority) + 1;
-    findings = new FindingList();
-    assembler = majority.createAssembler({ findings });
+  private reread(table: FrameTable, majority: FormatModule): void {
+    this.chosen = majority;
+    this.chosenPosition = FORMAT_MODULES.indexOf(majority) + 1;
+    this.findings = new FindingList();
+    const assembler = majority.createAssembler({ findings: this.findings });
+    this.assembler = assembler;
     for (const record of table.rows()) {
       if (record.data === null) continue;
       record.type = null;
@@ -279,75 +391,10 @@ function createRouter(given: FormatModule | null, readLate: (record: FrameRecord
       record.progress = false;
       const payload = readPayload(record.data);
       if (payload.kind === 'not json') continue;
-      deliver(record, payload, bestAt(record.index), assembler, majority, findings);
+      this.deliver(record, payload, this.bestAt(record.index), assembler, majority, this.findings);
       table.setRead(record.index, record);
     }
   }
-
-  return {
-    /** How many findings the assembly has listed so far. */
-    listed: () => findings.listed.length,
-    /**
-     * The assembler's action for frames shaped like this one, when the chosen format reads them as theirs (the
-     * format a frame names depends on the shape, never on its holes); null otherwise.
-     */
-    fastAction(frame: Frame, value: unknown, holes: readonly string[], makerAt: MakerAt): FastAction | null {
-      if (assembler?.fastAction === undefined || chosen === null) return null;
-      if (given === null && bestModule(frame as FrameRecord, { kind: 'json', value }) !== chosen) return null;
-      return assembler.fastAction(frame, value, holes, makerAt);
-    },
-    /** Counts a frame a fast action read, as route() counts the frames it reads. */
-    countFast(index: number): void {
-      if (given !== null || chosen === null) return;
-      remember(index, chosen);
-      vote(chosenPosition - 1);
-    },
-    route(record: FrameRecord, payload: Payload | null): void {
-      if (payload === null || payload.kind === 'not json') {
-        if (payload !== null) record.carried = 'not JSON: not read';
-        else if (!record.dispatched && record.data !== '') record.carried = 'cut off inside the frame: not read';
-        return;
-      }
-      if (given !== null) {
-        assembler?.read(record, payload);
-        return;
-      }
-      const best = bestModule(record, payload);
-      remember(record.index, best);
-      if (best) vote(FORMAT_MODULES.indexOf(best));
-      if (chosen === null) {
-        if (best === null) return void waiting.push([record, payload]);
-        chosen = best;
-        chosenPosition = FORMAT_MODULES.indexOf(best) + 1;
-        assembler = best.createAssembler({ findings });
-        for (const [early, earlyPayload] of waiting.splice(0)) {
-          deliver(early, earlyPayload, bestAt(early.index), assembler, best, findings);
-          readLate(early);
-        }
-      }
-      if (assembler && chosen) deliver(record, payload, best, assembler, chosen, findings);
-    },
-    /** `table`: the frames, when kept (to read them again if another format wins). */
-    finish(table: FrameTable | null): Routed {
-      if (given !== null) return { module: given, assembly: assembler?.finish() ?? NO_FRAMES, findings };
-      const named = new Map<FormatName, number>(voted.map((position) => [(FORMAT_MODULES[position] as FormatModule).name, votes[position] ?? 0]));
-      const majority = majorityOf(named);
-      if (majority === null || chosen === null) {
-        return { module: null, assembly: NO_FRAMES, findings };
-      }
-      if (majority !== chosen && table !== null && table.hasAllData()) reread(table, majority);
-      if (named.size > 1) {
-        const counts = [...named.entries()].sort((a, b) => b[1] - a[1]).map(([name, count]) => `${count} ${formatModule(name).title}`).join(', ');
-        findings.add(
-          'mixed',
-          `The frames name more than one format (${counts}); the stream was read as ${chosen.title}, the format most frames name. Pass \`format\` to read it as another.`,
-          0,
-          0,
-        );
-      }
-      return { module: chosen, assembly: assembler?.finish() ?? NO_FRAMES, findings };
-    },
-  };
 }
 
 function majorityOf(votes: Map<FormatName, number>): FormatModule | null {
@@ -395,3 +442,5 @@ function checkOptions(options: unknown): asserts options is ReconstructOptions {
     throw new TypeError(`sse-reconstruct: options.format must be one of ${FORMAT_NAMES.map((name) => `'${name}'`).join(', ')}; received ${JSON.stringify(format)}.`);
   }
 }
+
+keepShape(new ReconstructSink(new Router(null, new FrameTable(true, 1)), new FrameTable(true, 1), new FindingList()));

@@ -1,6 +1,7 @@
 import { fastPathCounters, holePaths, learnTemplate, make, makerAt, matchHoles, ownValues, type Template } from '../formats/fast-template.js';
 import type { MakerAt } from '../model.js';
 import type { Frame } from './frame.js';
+import { keepShape } from '../keep-shapes.js';
 
 /**
  * The fast lane for the hot delta frames, one level above the payload templates: most frames of a stream are the
@@ -14,12 +15,6 @@ import type { Frame } from './frame.js';
  * event E and data D, names nothing in it, and sees exactly those lines; the payload template gives the value
  * JSON.parse would give. A shape guessed wrong (the learned frame was written another way) simply never matches.
  */
-
-/**
- * What a frame of a learned shape does; false when it must be read the long way (nothing was done). String values
- * may be views of the input chunk: an action that keeps one, other than queued to be joined, copies it (ownCopy).
- */
-export type LaneAction = (values: ReadonlyArray<string | number>, frame: LaneFrame) => boolean;
 
 /** Where the frame taken is; `text`, `dataStart`, `dataEnd` give its data for whoever needs it. */
 export interface LaneFrame {
@@ -35,8 +30,20 @@ export interface LaneFrame {
   dataEnd: number;
 }
 
-/** What the reader gives a shape to do: a direct action, or null to build the value and read it as usual. */
-export type ActionFor = (frame: Frame, value: unknown, holes: readonly string[], makerAt: MakerAt) => LaneAction | null;
+/**
+ * Who the frames taken go to. `plan` is asked once per shape: a plan (data) for `apply`, or null to have each frame
+ * of that shape built and handed to `generic`. `apply` gets a planned frame's hole values (strings may be views of
+ * the input chunk: one kept other than queued to be joined is copied, see ownCopy) and returns false, having done
+ * nothing, when the frame must be read the long way.
+ *
+ * Methods, not functions made per stream: V8 throws away optimised code whose callee was a function collected
+ * with an earlier stream, and every stream would start slow again.
+ */
+export interface LaneSink {
+  plan(frame: Frame, value: unknown, holes: readonly string[], makerAt: MakerAt): object | null;
+  apply(plan: object, values: ReadonlyArray<string | number>, frame: LaneFrame): boolean;
+  generic(frame: Frame, value: unknown): void;
+}
 
 interface Shape {
   pieces: string[];
@@ -48,7 +55,8 @@ interface Shape {
   tail: number;
   lines: number;
   crlfLines: number;
-  action: LaneAction;
+  /** The sink's plan, or null: build the value and hand the frame over. */
+  plan: object | null;
   hits: number;
   misses: number;
 }
@@ -64,15 +72,12 @@ export class FrameLane {
   private readonly values: Array<string | number> = [];
   private readonly frame: LaneFrame = { index: 0, event: '', lastEventId: '', line: 0, endLine: 0, start: 0, end: 0, text: '', dataStart: 0, dataEnd: 0 };
   private attempts = 0;
-  private taken = 0;
+  /** Frames taken so far. */
+  taken = 0;
   /** The frame a shape fitted but its action gave back: it is read the long way, and is no new shape. */
   private refused = -1;
 
-  /** `generic`: reads a frame of a shape that has no direct action, from its value. */
-  constructor(
-    private readonly generic: (frame: Frame, value: unknown) => void,
-    private readonly actionFor: ActionFor | null,
-  ) {}
+  constructor(private readonly sink: LaneSink) {}
 
   /**
    * Takes the frame that starts at `text[at]` when it fits a shape: returns the characters taken, 0 when it must be
@@ -100,7 +105,8 @@ export class FrameLane {
       frame.text = text;
       frame.dataStart = at + shape.head;
       frame.dataEnd = end - shape.tail;
-      if (!shape.action(this.values, frame)) {
+      const applied = shape.plan === null ? this.handOver(shape.template, frame) : this.sink.apply(shape.plan, this.values, frame);
+      if (!applied) {
         this.refused = index;
         return 0;
       }
@@ -138,7 +144,7 @@ export class FrameLane {
     const pieces = template.pieces.slice();
     pieces[0] = head + (pieces[0] as string);
     pieces[pieces.length - 1] = (pieces[pieces.length - 1] as string) + newline + newline;
-    const action = this.actionFor?.(frame, value, holePaths(template), makerAt(template)) ?? this.genericAction(template);
+    const plan = this.sink.plan(frame, value, holePaths(template), makerAt(template));
     this.shapes.unshift({
       pieces,
       kinds: template.kinds,
@@ -148,7 +154,7 @@ export class FrameLane {
       tail: newline.length * 2,
       lines,
       crlfLines: crlf ? lines : 0,
-      action,
+      plan,
       hits: 0,
       misses: 0,
     });
@@ -156,22 +162,38 @@ export class FrameLane {
   }
 
   /** Builds the value and hands the frame over as the decoder would have. */
-  private genericAction(template: Template): LaneAction {
-    const generic = this.generic;
-    return (values, taken) => {
-      const frame: Frame = {
-        index: taken.index,
-        event: taken.event,
-        data: taken.text.slice(taken.dataStart, taken.dataEnd),
-        lastEventId: taken.lastEventId,
-        dispatched: true,
-        line: taken.line,
-        endLine: taken.endLine,
-        start: taken.start,
-        end: taken.end,
-      };
-      generic(frame, make(template.root, ownValues(values as Array<string | number>)));
-      return true;
+  private handOver(template: Template, taken: LaneFrame): boolean {
+    const frame: Frame = {
+      index: taken.index,
+      event: taken.event,
+      data: taken.text.slice(taken.dataStart, taken.dataEnd),
+      lastEventId: taken.lastEventId,
+      dispatched: true,
+      line: taken.line,
+      endLine: taken.endLine,
+      start: taken.start,
+      end: taken.end,
     };
+    this.sink.generic(frame, make(template.root, ownValues(this.values)));
+    return true;
   }
 }
+
+/** A sink with no plans: every frame taken is built and handed to `onValue`. */
+export class HandOverSink implements LaneSink {
+  constructor(private readonly onValue: (frame: Frame, value: unknown) => void) {}
+
+  plan(): null {
+    return null;
+  }
+
+  apply(): boolean {
+    return false;
+  }
+
+  generic(frame: Frame, value: unknown): void {
+    this.onValue(frame, value);
+  }
+}
+
+keepShape(new FrameLane(keepShape(new HandOverSink(() => undefined))));

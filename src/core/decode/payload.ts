@@ -2,7 +2,7 @@ import type { FindingList } from '../findings.js';
 import { createFastReader } from '../formats/fast-template.js';
 import { createDecoder, type DecoderSummary, type EventStreamDecoder, type FrameMarks } from './decoder.js';
 import type { Frame, Payload } from './frame.js';
-import { type ActionFor, FrameLane } from './frame-lane.js';
+import { FrameLane, HandOverSink, type LaneSink } from './frame-lane.js';
 
 const DONE: Payload = { kind: 'done' };
 const NOT_JSON: Payload = { kind: 'not json' };
@@ -31,28 +31,13 @@ export interface FrameReader {
  * The decoder plus the one JSON read of each frame: names frames whose data is not JSON, and tells a stream cut
  * inside its last frame from one whose last frame only lacks the blank line after it.
  */
-export function createFrameReader(onFrame: FrameCallback, findings: FindingList, onText?: (text: string) => void, actionFor?: ActionFor): FrameReader {
+export function createFrameReader(onFrame: FrameCallback, findings: FindingList, onText?: (text: string) => void, sink?: LaneSink): FrameReader {
   let frameCount = 0;
   let readableFrames = 0;
   const fast = createFastReader();
-  // Frames the lane takes are whole, readable JSON frames: counted here, then handed over or applied directly.
-  const lane = new FrameLane((frame, value) => onFrame(frame, { kind: 'json', value }), actionFor ?? null);
-  const countingLane = {
-    take(text: string, at: number, index: number, line: number, start: number, lastEventId: string): number {
-      const taken = lane.take(text, at, index, line, start, lastEventId);
-      if (taken > 0) {
-        frameCount += 1;
-        readableFrames += 1;
-      }
-      return taken;
-    },
-    get lines() {
-      return lane.lines;
-    },
-    get crlfLines() {
-      return lane.crlfLines;
-    },
-  };
+  // Frames the lane takes are whole, readable JSON frames, counted by the lane; a reader without a sink of its own
+  // has them built and handed over like any other.
+  const lane = new FrameLane(sink ?? new HandOverSink((frame, value) => onFrame(frame, { kind: 'json', value })));
   /** The hot delta frames fit a learned template and skip JSON.parse; the value is the same either way. */
   function read(data: string): Payload {
     const built = fast.read(data);
@@ -74,7 +59,7 @@ export function createFrameReader(onFrame: FrameCallback, findings: FindingList,
         if (payload.kind === 'json' && ending === 'blank' && !marks.bare) lane.learn(frame, payload.value, marks.dataLine === frame.line + 1);
       },
       ...(onText ? { onText } : {}),
-      lane: countingLane,
+      lane,
     },
     findings,
   );
@@ -105,6 +90,8 @@ export function createFrameReader(onFrame: FrameCallback, findings: FindingList,
     push: (chunk) => decoder.push(chunk),
     end() {
       const summary = decoder.end();
+      frameCount += lane.taken;
+      readableFrames += lane.taken;
       if (readableFrames === 0 && !summary.stopped) {
         findings.add(
           'empty',

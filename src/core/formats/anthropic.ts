@@ -2,13 +2,13 @@
 // parsed when its block stops, `message_delta` usage replacing `message_start`'s field by field, `message_stop` the end.
 import type { Frame, Payload } from '../decode/frame.js';
 import { preview } from '../decode/payload.js';
-import type { FindingCode, FindingList } from '../findings.js';
+import { type FindingCode, FindingList } from '../findings.js';
 import type {
   Assembler,
   Assembly,
   AssemblyContext,
   Choice,
-  FastAction,
+  FastPlan,
   FinishReasonTable,
   FormatModule,
   FrameRecord,
@@ -19,6 +19,7 @@ import { isObject, type Json } from './json-shape.js';
 import { cutPieces } from './pieces.js';
 import { phraseFamily } from './phrases.js';
 import { newQueue, type PieceQueue, queuePiece, settleQueue } from './pieces-queue.js';
+import { keepShape } from '../keep-shapes.js';
 
 const TEXT_TO_BLOCK = phraseFamily((index, count) => `text +${count} chars to block ${index}`);
 const THINKING_TO_BLOCK = phraseFamily((index, count) => `thinking +${count} chars to block ${index}`);
@@ -76,6 +77,13 @@ function put(target: Json, key: string, value: unknown): void {
 
 function isIndex(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0;
+}
+
+/** A planned `content_block_delta`: its block, its delta type and the field its piece is in. */
+interface DeltaPlan {
+  index: number;
+  deltaType: string;
+  field: 'text' | 'thinking' | 'partial_json';
 }
 
 /** The delta types that carry a piece of text, and the field it is in. */
@@ -180,26 +188,28 @@ class AnthropicAssembler implements Assembler {
   }
 
   /**
-   * The hot frame, a `content_block_delta` whose text, thinking or partial JSON is the only hole, applied without
-   * its value: the same steps as read() takes for it, and nothing when read() would raise a finding.
+   * The hot frame, a `content_block_delta` whose text, thinking or partial JSON is the only hole: applied from the
+   * hole by applyFast, with the same steps read() takes for it, and nothing when read() would raise a finding.
    */
-  fastAction(frame: Omit<Frame, 'data'>, value: unknown, holes: readonly string[]): FastAction | null {
+  fastPlan(frame: Omit<Frame, 'data'>, value: unknown, holes: readonly string[]): DeltaPlan | null {
     if (!isObject(value) || value.type !== 'content_block_delta' || frame.event !== 'content_block_delta') return null;
     const { index, delta } = value;
     if (!isIndex(index) || !isObject(delta) || typeof delta.type !== 'string') return null;
-    const deltaType = delta.type;
-    const field = DELTA_FIELD.get(deltaType);
+    const field = DELTA_FIELD.get(delta.type);
     if (field === undefined || holes.length !== 1 || holes[0] !== `delta.${field}`) return null;
-    return (values, record) => {
-      if (this.ended !== null || this.message === null) return false;
-      const state = this.blocks.get(index);
-      const piece = values[0];
-      if (state === undefined || !state.open || !fits(deltaType, state.type) || typeof piece !== 'string') return false;
-      record.type = 'content_block_delta';
-      if (field === 'partial_json') this.appendInput(record, state, piece);
-      else this.appendText(record, state, field, piece);
-      return true;
-    };
+    return { index, deltaType: delta.type, field };
+  }
+
+  applyFast(plan: FastPlan, values: ReadonlyArray<string | number>, record: FrameRecord): boolean {
+    const { index, deltaType, field } = plan as DeltaPlan;
+    if (this.ended !== null || this.message === null) return false;
+    const state = this.blocks.get(index);
+    const piece = values[0];
+    if (state === undefined || !state.open || !fits(deltaType, state.type) || typeof piece !== 'string') return false;
+    record.type = 'content_block_delta';
+    if (field === 'partial_json') this.appendInput(record, state, piece);
+    else this.appendText(record, state, field, piece);
+    return true;
   }
 
   private dispatch(frame: FrameRecord, type: string, value: Json): void {
@@ -868,3 +878,5 @@ export const anthropic: FormatModule = {
   synthesize,
   finishReasons,
 };
+
+keepShape(new AnthropicAssembler({ findings: new FindingList() }));

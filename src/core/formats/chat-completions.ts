@@ -5,13 +5,13 @@
  */
 import type { Frame, Payload } from '../decode/frame.js';
 import { preview } from '../decode/payload.js';
-import type { FindingCode, FindingList } from '../findings.js';
+import { type FindingCode, FindingList } from '../findings.js';
 import type {
   Assembler,
   Assembly,
   AssemblyContext,
   Choice,
-  FastAction,
+  FastPlan,
   FinishReasonTable,
   FormatModule,
   FrameRecord,
@@ -23,6 +23,7 @@ import { isObject, type Json } from './json-shape.js';
 import { cutPieces, pieceLength } from './pieces.js';
 import { phraseFamily } from './phrases.js';
 import { PIECES_JOINED, takePieces } from './pieces-queue.js';
+import { keepShape } from '../keep-shapes.js';
 
 const TEXT_TO_CHOICE = phraseFamily((index, count) => `text +${count} chars to choice ${index}`);
 const REASONING_TO_CHOICE = phraseFamily((index, count) => `reasoning +${count} chars to choice ${index}`);
@@ -204,31 +205,31 @@ class ChatAssembler implements Assembler {
    * The hot chunk, one choice whose delta is one piece of text (content, refusal, reasoning) or of one tool call's
    * arguments, applied from its hole: the steps read() takes for it, and nothing when read() would raise a finding.
    */
-  fastAction(frame: Omit<Frame, 'data'>, value: unknown, holes: readonly string[]): FastAction | null {
-    const shape = fastChunkShape(frame, value, holes);
-    if (shape === null) return null;
-    const { chunk, type, choice, field, call, slot } = shape;
-    return (values, record) => {
-      const piece = values[slot];
-      if (this.endFrame !== null || typeof piece !== 'string') return false;
-      const place = { index: record.index, line: record.line };
-      const state = this.choices.get(choice);
-      const callState = call === null ? undefined : state?.calls.get(call);
-      if (callState?.custom === true) return false;
-      record.type = type;
-      this.chunkSeen = true;
-      this.readTopFields(chunk);
-      const notes = this.notesFor(record);
-      const target = state ?? this.choiceState(choice, place);
-      target.lastFrame = place;
-      if (call !== null) this.appendArguments(notes, callState ?? this.callState(target, call, place), place, piece);
-      else if (field === 'content') this.readContent(notes, target, target.contentParts === null ? piece : ownCopy(piece));
-      // Refusal and reasoning are joined piece by piece, not in batches: keep a copy, not a view of the chunk.
-      else if (field === 'refusal') this.readRefusal(notes, target, ownCopy(piece));
-      else this.readReasoning(notes, target, field, ownCopy(piece));
-      this.noteCarried(notes);
-      return true;
-    };
+  fastPlan(frame: Omit<Frame, 'data'>, value: unknown, holes: readonly string[]): FastChunkShape | null {
+    return fastChunkShape(frame, value, holes);
+  }
+
+  applyFast(plan: FastPlan, values: ReadonlyArray<string | number>, record: FrameRecord): boolean {
+    const { chunk, type, choice, field, call, slot } = plan as FastChunkShape;
+    const piece = values[slot];
+    if (this.endFrame !== null || typeof piece !== 'string') return false;
+    const place = { index: record.index, line: record.line };
+    const state = this.choices.get(choice);
+    const callState = call === null ? undefined : state?.calls.get(call);
+    if (callState?.custom === true) return false;
+    record.type = type;
+    this.chunkSeen = true;
+    this.readTopFields(chunk);
+    const notes = this.notesFor(record);
+    const target = state ?? this.choiceState(choice, place);
+    target.lastFrame = place;
+    if (call !== null) this.appendArguments(notes, callState ?? this.callState(target, call, place), place, piece);
+    else if (field === 'content') this.readContent(notes, target, target.contentParts === null ? piece : ownCopy(piece));
+    // Refusal and reasoning are joined piece by piece, not in batches: keep a copy, not a view of the chunk.
+    else if (field === 'refusal') this.readRefusal(notes, target, ownCopy(piece));
+    else this.readReasoning(notes, target, field, ownCopy(piece));
+    this.noteCarried(notes);
+    return true;
   }
 
   finish(): Assembly {
@@ -778,7 +779,9 @@ function fastChunkShape(frame: Omit<Frame, 'data'>, value: unknown, holes: reado
   const textHoles = holes.filter((path) => path !== 'obfuscation');
   const slot = holes.indexOf(textHoles[0] ?? '');
   if (textHoles.length !== 1 || slot === -1) return null;
-  const base = { chunk: value, type: typeName(value), choice: item.index, slot };
+  // The top-level fields the chunk sets, in an object of one fixed shape (the chunk's own shape dies with the stream).
+  const chunk = { id: value.id, created: value.created, model: value.model, system_fingerprint: value.system_fingerprint, service_tier: value.service_tier };
+  const base = { chunk, type: typeName(value), choice: item.index, slot };
   if (FAST_TEXT_FIELDS.has(key)) {
     return textHoles[0] === `choices.0.delta.${key}` ? { ...base, field: key as FastChunkShape['field'], call: null } : null;
   }
@@ -1020,3 +1023,5 @@ export const chatCompletions: FormatModule = {
   synthesize,
   finishReasons,
 };
+
+keepShape(new ChatAssembler({ findings: new FindingList() }));

@@ -23,7 +23,7 @@ import type {
   Assembler,
   Assembly,
   Choice,
-  FastAction,
+  FastPlan,
   FinishReasonTable,
   FormatModule,
   FrameRecord,
@@ -586,40 +586,48 @@ function createAssembler(context: { findings: FindingList }): Assembler {
    * The hot frame: one candidate's one text part that joins the text part before it, with usage and the constant
    * top-level fields, applied from its holes. Nothing is done when read() would do anything else.
    */
-  function fastAction(frame: Omit<Frame, 'data'>, value: unknown, holes: readonly string[], makerAt: MakerAt): FastAction | null {
+  function fastPlan(frame: Omit<Frame, 'data'>, value: unknown, holes: readonly string[], makerAt: MakerAt): GeminiPlan | null {
     const shape = fastFrameShape(frame, value, holes);
     if (shape === null) return null;
-    const { index, role, thought, slot, plain } = shape;
     const makeUsage = shape.usage ? makerAt('usageMetadata') : null;
     if (shape.usage && makeUsage === null) return null;
-    const textPhrase = thought ? THOUGHT_TO_CANDIDATE : TEXT_TO_CANDIDATE;
-    const phrases: string[] = [];
-    return (values, record) => {
-      const candidate = candidates.get(index);
-      const text = values[slot];
-      if (errorSeen || candidate === undefined || typeof text !== 'string' || ended()) return false;
-      const last = candidate.parts[candidate.parts.length - 1];
-      if (last === undefined || typeof last.text !== 'string' || (last.thought === true) !== thought) return false;
-      record.type = 'GenerateContentResponse';
-      candidate.lastLine = record.line;
-      candidate.lastFrame = record.index;
-      if (role !== undefined) candidate.role = role;
-      candidate.partsSeen = true;
-      queueText(candidate.pendingText, last, text);
-      phrases.length = 0;
-      phrases.push(textPhrase(index, text.length));
-      if (text.length > 0) record.progress = true;
-      if (makeUsage !== null) {
-        usageLater = { make: makeUsage, values: values.slice() };
-        phrases.push('usage');
-      }
-      for (const [key, field] of plain) top.set(key, field);
-      record.carried = carriedPhrase(phrases);
-      return true;
-    };
+    return { ...shape, makeUsage, textPhrase: shape.thought ? THOUGHT_TO_CANDIDATE : TEXT_TO_CANDIDATE, phrases: [] };
   }
 
-  return { read, finish, fastAction };
+  function applyFast(planned: FastPlan, values: ReadonlyArray<string | number>, record: FrameRecord): boolean {
+    const plan = planned as GeminiPlan;
+    const { index, slot, makeUsage, phrases } = plan;
+    const candidate = candidates.get(index);
+    const text = values[slot];
+    if (errorSeen || candidate === undefined || typeof text !== 'string' || ended()) return false;
+    const last = candidate.parts[candidate.parts.length - 1];
+    if (last === undefined || typeof last.text !== 'string' || (last.thought === true) !== plan.thought) return false;
+    record.type = 'GenerateContentResponse';
+    candidate.lastLine = record.line;
+    candidate.lastFrame = record.index;
+    if (plan.role !== undefined) candidate.role = plan.role;
+    candidate.partsSeen = true;
+    queueText(candidate.pendingText, last, text);
+    phrases.length = 0;
+    phrases.push(plan.textPhrase(index, text.length));
+    if (text.length > 0) record.progress = true;
+    if (makeUsage !== null) {
+      usageLater = { make: makeUsage, values: values.slice() };
+      phrases.push('usage');
+    }
+    for (const [key, field] of plan.plain) top.set(key, field);
+    record.carried = carriedPhrase(phrases);
+    return true;
+  }
+
+  return { read, finish, fastPlan, applyFast };
+}
+
+/** A planned frame: its shape, how to make its usage, its text phrase, and a list reused for what it carried. */
+interface GeminiPlan extends FastFrameShape {
+  makeUsage: ((values: ReadonlyArray<string | number>) => unknown) | null;
+  textPhrase: (index: number, count: number) => string;
+  phrases: string[];
 }
 
 interface FastFrameShape {

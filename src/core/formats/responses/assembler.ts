@@ -2,7 +2,7 @@
 import type { Payload } from '../../decode/frame.js';
 import type { FindingCode, FindingList } from '../../findings.js';
 import type { Frame } from '../../decode/frame.js';
-import type { Assembler, Assembly, AssemblyContext, FastAction, FrameRecord } from '../../model.js';
+import type { Assembler, Assembly, AssemblyContext, FastPlan, FrameRecord } from '../../model.js';
 import { answerOf } from './answer.js';
 import {
   type Carried,
@@ -48,6 +48,15 @@ for (const [stem, [target, field]] of Object.entries(TEXT)) {
   TEXT_EVENTS.set(`${stem}.delta`, { target, field, delta: true });
   TEXT_EVENTS.set(`${stem}.done`, { target, field, delta: false });
   TEXT_EVENTS.set(stem, { target, field, delta: false }); // as before: a bare stem was read as its done event
+}
+
+/** A planned text delta: the learned event (its constant fields), its target, and where its holes are. */
+interface DeltaPlan {
+  value: Json;
+  type: string;
+  target: TextTarget;
+  deltaSlot: number;
+  sequenceSlot: number;
 }
 
 interface FirstAndCount {
@@ -305,7 +314,8 @@ export function createResponsesAssembler(context: AssemblyContext): Assembler {
     finish(): Assembly {
       return finishAssembly();
     },
-    fastAction,
+    fastPlan,
+    applyFast,
   };
 
   /**
@@ -313,7 +323,7 @@ export function createResponsesAssembler(context: AssemblyContext): Assembler {
    * number and its padding, applied from them: the steps read() takes for it, and nothing when read() would raise a
    * finding (an event out of sequence, an item or part never added, the stream ended).
    */
-  function fastAction(frame: Omit<Frame, 'data'>, value: unknown, holes: readonly string[]): FastAction | null {
+  function fastPlan(frame: Omit<Frame, 'data'>, value: unknown, holes: readonly string[]): DeltaPlan | null {
     const type = isRecord(value) ? stringOf(value.type) : null;
     const text = type === null ? undefined : TEXT_EVENTS.get(type);
     if (!isRecord(value) || type === null || text?.delta !== true || !ASSEMBLED_TYPES.has(type)) return null;
@@ -323,24 +333,27 @@ export function createResponsesAssembler(context: AssemblyContext): Assembler {
     if (deltaSlot === -1 || !holes.every((path) => path === 'delta' || path === 'sequence_number' || path === 'obfuscation')) return null;
     // A sequence number that is no hole is the same on every frame: every frame after the first is a gap.
     if (sequenceSlot === -1 && 'sequence_number' in value) return null;
-    return (values, record) => {
-      const delta = values[deltaSlot];
-      const number = sequenceSlot === -1 ? null : values[sequenceSlot];
-      if (ended() || typeof delta !== 'string') return false;
-      if (number === null ? sequence.numbered : sequence.last === null || number !== sequence.last + 1) return false;
-      const state = locate(value);
-      const carried = state === undefined ? null : appendFound(state, value, text.target, delta);
-      if (carried === null) return false;
-      record.type = type;
-      read += 1;
-      if (typeof number === 'number') {
-        sequence.numbered = true;
-        sequence.last = number;
-      }
-      record.carried = carried.carried;
-      record.progress = true;
-      return true;
-    };
+    return { value, type, target: text.target, deltaSlot, sequenceSlot };
+  }
+
+  function applyFast(planned: FastPlan, values: ReadonlyArray<string | number>, record: FrameRecord): boolean {
+    const { value, type, target, deltaSlot, sequenceSlot } = planned as DeltaPlan;
+    const delta = values[deltaSlot];
+    const number = sequenceSlot === -1 ? null : values[sequenceSlot];
+    if (ended() || typeof delta !== 'string') return false;
+    if (number === null ? sequence.numbered : sequence.last === null || number !== sequence.last + 1) return false;
+    const state = locate(value);
+    const carried = state === undefined ? null : appendFound(state, value, target, delta);
+    if (carried === null) return false;
+    record.type = type;
+    read += 1;
+    if (typeof number === 'number') {
+      sequence.numbered = true;
+      sequence.last = number;
+    }
+    record.carried = carried.carried;
+    record.progress = true;
+    return true;
   }
 
   function finishAssembly(): Assembly {
