@@ -17,8 +17,10 @@
  * - Frames after every candidate finished are still assembled (Gemini clients read to the end of the body), and
  *   each one is an `after end` finding. Frames after an error frame are not read.
  */
+import { ClosureAssembler } from './closure-assembler.js';
 import type { Frame, Payload } from '../decode/frame.js';
-import type { FindingCode, FindingList } from '../findings.js';
+import { type FindingCode, FindingList } from '../findings.js';
+import { keepShape } from '../keep-shapes.js';
 import type {
   Assembler,
   Assembly,
@@ -182,19 +184,25 @@ interface Where {
   carried: string[];
 }
 
+function queueText(pending: PendingText, part: Json, text: string): void {
+  if (pending.part !== part) settleText(pending);
+  pending.part = part;
+  pending.pieces.push(text);
+  if (pending.pieces.length >= PIECES_JOINED) settleText(pending);
+}
+
 function createAssembler(context: { findings: FindingList }): Assembler {
   const { findings } = context;
   const candidates = new Map<number, Candidate>();
   const top = new Map<string, unknown>();
   const reported = new Set<string>();
   let usage: Json | null = null;
-  /** The usage of the last frame a fast action read, made when it is needed (only the last one is kept). */
-  let usageLater: { make: (values: ReadonlyArray<string | number>) => unknown; values: Array<string | number> } | null = null;
   let promptFeedback: Json | null = null;
   let blockFrame: FrameRecord | null = null;
   let error: unknown = null;
   let errorFrame = -1;
-  let errorSeen = false;
+  // What the fast path reads and writes, in one object the assembler's applyFast method shares with these closures.
+  const fast: GeminiFast = { candidates, top, errorSeen: false, usageLater: null };
 
   function raise(code: FindingCode, where: FrameRecord, message: string): void {
     findings.add(code, message, where.line, 1, where.index);
@@ -213,7 +221,7 @@ function createAssembler(context: { findings: FindingList }): Assembler {
   }
 
   function ended(): boolean {
-    if (errorSeen) return true;
+    if (fast.errorSeen) return true;
     if (candidates.size === 0) return blockReason() !== null;
     for (const candidate of candidates.values()) if (candidate.finishReason === null) return false;
     return true;
@@ -254,12 +262,7 @@ function createAssembler(context: { findings: FindingList }): Assembler {
     if (text.length > 0) at.frame.progress = true;
   }
 
-  function queueText(pending: PendingText, part: Json, text: string): void {
-    if (pending.part !== part) settleText(pending);
-    pending.part = part;
-    pending.pieces.push(text);
-    if (pending.pieces.length >= PIECES_JOINED) settleText(pending);
-  }
+
 
   /** A new last part: the text queued for the one before is joined onto it first. */
   function pushPart(candidate: Candidate, part: Json): void {
@@ -430,7 +433,7 @@ function createAssembler(context: { findings: FindingList }): Assembler {
   function readError(frame: FrameRecord, value: Json): void {
     frame.type = 'error';
     error = value.error;
-    errorSeen = true;
+    fast.errorSeen = true;
     errorFrame = frame.index;
     const detail = isObject(value.error)
       ? [value.error.code, value.error.status].filter((part) => part !== undefined).join(' ')
@@ -448,7 +451,7 @@ function createAssembler(context: { findings: FindingList }): Assembler {
     if (value.usageMetadata !== undefined) {
       if (isObject(value.usageMetadata)) {
         usage = value.usageMetadata;
-        usageLater = null;
+        fast.usageLater = null;
         at.carried.push('usage');
       } else notAssembled('usageMetadata:shape', at.frame, `Frame ${at.frame.index}: usageMetadata is ${kindOf(value.usageMetadata)}, not an object; it was not read.`);
     }
@@ -477,7 +480,7 @@ function createAssembler(context: { findings: FindingList }): Assembler {
   }
 
   function afterEnd(frame: FrameRecord): boolean {
-    if (errorSeen) {
+    if (fast.errorSeen) {
       frame.carried = 'after the error: not read';
       raise('after end', frame, `Frame ${frame.index} came after the error at frame ${errorFrame}, which ends the stream; it was not read. Stop writing after an error frame.`);
       return true;
@@ -527,7 +530,7 @@ function createAssembler(context: { findings: FindingList }): Assembler {
 
   function reportEnd(): void {
     const reason = blockReason();
-    if (candidates.size === 0 && reason !== null && !errorSeen) {
+    if (candidates.size === 0 && reason !== null && !fast.errorSeen) {
       const where = blockFrame;
       findings.add(
         'prompt blocked',
@@ -552,8 +555,8 @@ function createAssembler(context: { findings: FindingList }): Assembler {
   }
 
   function finish(): Assembly {
-    if (usageLater !== null) usage = usageLater.make(usageLater.values) as Json;
-    usageLater = null;
+    if (fast.usageLater !== null) usage = fast.usageLater.make(fast.usageLater.values) as Json;
+    fast.usageLater = null;
     reportEnd();
     const sorted = [...candidates.values()].sort((a, b) => a.index - b.index);
     for (const candidate of sorted) {
@@ -594,12 +597,29 @@ function createAssembler(context: { findings: FindingList }): Assembler {
     return { ...shape, makeUsage, textPhrase: shape.thought ? THOUGHT_TO_CANDIDATE : TEXT_TO_CANDIDATE, phrases: [] };
   }
 
-  function applyFast(planned: FastPlan, values: ReadonlyArray<string | number>, record: FrameRecord): boolean {
+  return new GeminiAssembler(fast, { read, finish, fastPlan });
+}
+
+/** The assembler state the fast path reads and writes. */
+interface GeminiFast {
+  candidates: Map<number, Candidate>;
+  top: Map<string, unknown>;
+  errorSeen: boolean;
+  /** The usage of the last frame the fast path read, made when it is needed (only the last one is kept). */
+  usageLater: { make: (values: ReadonlyArray<string | number>) => unknown; values: Array<string | number> } | null;
+}
+
+
+
+/** The fast path, as a method every stream shares; the rest of the assembler is closures. */
+class GeminiAssembler extends ClosureAssembler<GeminiFast> {
+  applyFast(planned: FastPlan, values: ReadonlyArray<string | number>, record: FrameRecord): boolean {
     const plan = planned as GeminiPlan;
     const { index, slot, makeUsage, phrases } = plan;
-    const candidate = candidates.get(index);
+    const fast = this.fast;
+    const candidate = fast.candidates.get(index);
     const text = values[slot];
-    if (errorSeen || candidate === undefined || typeof text !== 'string' || ended()) return false;
+    if (fast.errorSeen || candidate === undefined || typeof text !== 'string' || allFinished(fast.candidates)) return false;
     const last = candidate.parts[candidate.parts.length - 1];
     if (last === undefined || typeof last.text !== 'string' || (last.thought === true) !== plan.thought) return false;
     record.type = 'GenerateContentResponse';
@@ -612,15 +632,18 @@ function createAssembler(context: { findings: FindingList }): Assembler {
     phrases.push(plan.textPhrase(index, text.length));
     if (text.length > 0) record.progress = true;
     if (makeUsage !== null) {
-      usageLater = { make: makeUsage, values: values.slice() };
+      fast.usageLater = { make: makeUsage, values: values.slice() };
       phrases.push('usage');
     }
-    for (const [key, field] of plan.plain) top.set(key, field);
+    for (const [key, field] of plan.plain) fast.top.set(key, field);
     record.carried = carriedPhrase(phrases);
     return true;
   }
+}
 
-  return { read, finish, fastPlan, applyFast };
+function allFinished(candidates: Map<number, Candidate>): boolean {
+  for (const candidate of candidates.values()) if (candidate.finishReason === null) return false;
+  return true;
 }
 
 /** A planned frame: its shape, how to make its usage, its text phrase, and a list reused for what it carried. */
@@ -908,3 +931,5 @@ export const gemini: FormatModule = {
   synthesize,
   finishReasons: GEMINI_FINISH_REASONS,
 };
+
+keepShape(createAssembler({ findings: new FindingList() }));

@@ -1,8 +1,9 @@
 // Reads a Responses event stream frame by frame into output items, then hands back the response it stands for.
-import type { Payload } from '../../decode/frame.js';
-import type { FindingCode, FindingList } from '../../findings.js';
-import type { Frame } from '../../decode/frame.js';
-import type { Assembler, Assembly, AssemblyContext, FastPlan, FrameRecord } from '../../model.js';
+import { ClosureAssembler } from '../closure-assembler.js';
+import { type FindingCode, FindingList } from '../../findings.js';
+import { keepShape } from '../../keep-shapes.js';
+import type { Frame, Payload } from '../../decode/frame.js';
+import type { Assembler, Assembly, AssemblyContext, FastPlan, FrameRecord, MakerAt } from '../../model.js';
 import { answerOf } from './answer.js';
 import {
   type Carried,
@@ -76,7 +77,8 @@ export function createResponsesAssembler(context: AssemblyContext): Assembler {
   let error: unknown = null;
   let afterEnd: FirstAndCount | null = null;
   let endFrame: FrameRecord | null = null;
-  let read = 0;
+  // What the fast path reads and writes, in one object the assembler's applyFast method shares with these closures.
+  const fast: FastState = { items, sequence, stopped: false, read: 0 };
   let missingPiece = false;
 
   function raise(frame: FrameRecord, code: FindingCode, message: string): void {
@@ -115,7 +117,7 @@ export function createResponsesAssembler(context: AssemblyContext): Assembler {
 
 
   function ended(): boolean {
-    return terminal !== null || errorEvent !== null;
+    return fast.stopped;
   }
 
   function readFrame(frame: FrameRecord, value: Json, type: string): Carried {
@@ -135,6 +137,7 @@ export function createResponsesAssembler(context: AssemblyContext): Assembler {
     const isTerminal = TERMINAL_TYPES.has(type);
     if (isTerminal) {
       terminal = { type, frame };
+      fast.stopped = true;
       endFrame = frame;
     }
     if (!isRecord(response)) {
@@ -176,6 +179,7 @@ export function createResponsesAssembler(context: AssemblyContext): Assembler {
 
   function readError(frame: FrameRecord, value: Json): Carried {
     errorEvent = frame;
+    fast.stopped = true;
     endFrame = frame;
     const nested = value.error;
     if (isRecord(nested)) error = nested;
@@ -188,17 +192,10 @@ export function createResponsesAssembler(context: AssemblyContext): Assembler {
     return { carried: `end: error${isRecord(error) && stringOf(error.code) ? ` ${stringOf(error.code)}` : ''}` };
   }
 
-  function locate(value: Json): ItemState | undefined {
-    if (isIndex(value.output_index)) return items.get(value.output_index);
-    const id = stringOf(value.item_id);
-    if (id === null) return undefined;
-    for (const state of items.values()) if (state.item.id === id) return state;
-    return undefined;
-  }
 
   function readItemEvent(frame: FrameRecord, value: Json, type: string): Carried {
     if (type === 'response.output_item.added') return addItem(frame, value);
-    const state = locate(value);
+    const state = locate(items, value);
     const report = reportFor(frame, type);
     if (!state) {
       const where = isIndex(value.output_index) ? `output index ${value.output_index}` : `item ${JSON.stringify(value.item_id ?? null)}`;
@@ -283,7 +280,7 @@ export function createResponsesAssembler(context: AssemblyContext): Assembler {
     else afterEnd = { frame, count: 1 };
   }
 
-  return {
+  return new ResponsesAssembler(fast, {
     read(frame: FrameRecord, payload: Payload): void {
       if (payload.kind === 'done') {
         frame.type = '[DONE]';
@@ -302,7 +299,7 @@ export function createResponsesAssembler(context: AssemblyContext): Assembler {
         frame.carried = 'no type: not read';
         return;
       }
-      read += 1;
+      fast.read += 1;
       if (frame.event !== 'message' && frame.event !== type) {
         raise(frame, 'event mismatch', `Frame ${frame.index} is named \`event: ${frame.event}\` but its data's type is ${JSON.stringify(type)}. Write the same name in both; the type was read.`);
       }
@@ -315,8 +312,7 @@ export function createResponsesAssembler(context: AssemblyContext): Assembler {
       return finishAssembly();
     },
     fastPlan,
-    applyFast,
-  };
+  });
 
   /**
    * The hot frame, a text delta (`response.output_text.delta` and the like) whose holes are its delta, its sequence
@@ -333,27 +329,8 @@ export function createResponsesAssembler(context: AssemblyContext): Assembler {
     if (deltaSlot === -1 || !holes.every((path) => path === 'delta' || path === 'sequence_number' || path === 'obfuscation')) return null;
     // A sequence number that is no hole is the same on every frame: every frame after the first is a gap.
     if (sequenceSlot === -1 && 'sequence_number' in value) return null;
-    return { value, type, target: text.target, deltaSlot, sequenceSlot };
-  }
-
-  function applyFast(planned: FastPlan, values: ReadonlyArray<string | number>, record: FrameRecord): boolean {
-    const { value, type, target, deltaSlot, sequenceSlot } = planned as DeltaPlan;
-    const delta = values[deltaSlot];
-    const number = sequenceSlot === -1 ? null : values[sequenceSlot];
-    if (ended() || typeof delta !== 'string') return false;
-    if (number === null ? sequence.numbered : sequence.last === null || number !== sequence.last + 1) return false;
-    const state = locate(value);
-    const carried = state === undefined ? null : appendFound(state, value, target, delta);
-    if (carried === null) return false;
-    record.type = type;
-    read += 1;
-    if (typeof number === 'number') {
-      sequence.numbered = true;
-      sequence.last = number;
-    }
-    record.carried = carried.carried;
-    record.progress = true;
-    return true;
+    const where = { output_index: value.output_index, item_id: value.item_id, content_index: value.content_index, summary_index: value.summary_index };
+    return { value: where, type, target: text.target, deltaSlot, sequenceSlot };
   }
 
   function finishAssembly(): Assembly {
@@ -364,7 +341,7 @@ export function createResponsesAssembler(context: AssemblyContext): Assembler {
     reportUnassembled();
     reportAfterEnd();
     const built = [...items.values()].sort((a, b) => a.index - b.index).map((state) => state.item);
-    const response = read === 0 ? null : finalOutput ? final : { ...(final ?? snapshot ?? {}), output: built };
+    const response = fast.read === 0 ? null : finalOutput ? final : { ...(final ?? snapshot ?? {}), output: built };
     const answer = answerOf(response, terminal?.type ?? null, findings, terminal?.frame ?? null);
     // A gateway's `output_text` on a snapshot is stale once items are built: it holds what the built text is now.
     if (response !== null && response !== final && typeof response.output_text === 'string') {
@@ -444,3 +421,50 @@ function* previousSizes(state: ItemState): Generator<string> {
     yield `${parts.length} ${field} part${parts.length === 1 ? '' : 's'} (${length} chars)`;
   }
 }
+
+/** The assembler state the fast path reads and writes. */
+interface FastState {
+  items: Map<number, ItemState>;
+  sequence: SequenceState;
+  /** The stream has ended (a terminal event or an error). */
+  stopped: boolean;
+  /** Events read. */
+  read: number;
+}
+
+
+
+/** The fast path, as a method every stream shares; the rest of the assembler is closures. */
+class ResponsesAssembler extends ClosureAssembler<FastState> {
+  applyFast(planned: FastPlan, values: ReadonlyArray<string | number>, record: FrameRecord): boolean {
+    const { value, type, target, deltaSlot, sequenceSlot } = planned as DeltaPlan;
+    const { sequence } = this.fast;
+    const delta = values[deltaSlot];
+    const number = sequenceSlot === -1 ? null : values[sequenceSlot];
+    if (this.fast.stopped || typeof delta !== 'string') return false;
+    if (number === null ? sequence.numbered : sequence.last === null || number !== sequence.last + 1) return false;
+    const state = locate(this.fast.items, value);
+    const carried = state === undefined ? null : appendFound(state, value, target, delta);
+    if (carried === null) return false;
+    record.type = type;
+    this.fast.read += 1;
+    if (typeof number === 'number') {
+      sequence.numbered = true;
+      sequence.last = number;
+    }
+    record.carried = carried.carried;
+    record.progress = true;
+    return true;
+  }
+}
+
+/** The item an event is about: by its output index, or else by its item id. */
+function locate(items: Map<number, ItemState>, value: Json): ItemState | undefined {
+  if (isIndex(value.output_index)) return items.get(value.output_index);
+  const id = stringOf(value.item_id);
+  if (id === null) return undefined;
+  for (const state of items.values()) if (state.item.id === id) return state;
+  return undefined;
+}
+
+keepShape(createResponsesAssembler({ findings: new FindingList() }));
