@@ -3,18 +3,31 @@ import type { FrameRecord } from './model.js';
 import { keepShape } from './keep-shapes.js';
 
 /**
- * The frames table, kept as a log of small numbers while the stream is read: about ten bytes a frame, outside the
+ * The frames table, kept as a log of small numbers while the stream is read: three to ten bytes a frame, outside the
  * collected heap, instead of an object a frame. A 100 MB stream has near a million frames; as objects they would
  * cost more memory than eventsource-parser needs for the whole stream, and the garbage collector would copy every
  * one of them while the stream is read. Rows become objects only when someone reads them (`rows()`).
  *
- * Each row is written as varints (7 bits a byte): its start after the previous frame's end, its length, its first
- * line after the previous frame's last, its line count, the ids of its event, type and carried phrase, and its
- * flags. Frames come in order and do not overlap, so the differences are small and never negative.
+ * Each row has eight numbers: its length, the id of its carried phrase, its start after the previous frame's end,
+ * its first line after the previous frame's last, its line count, the ids of its event and type, and its flags.
+ * Frames come in order and do not overlap, so the differences are small and never negative. A row is written as
+ * varints (7 bits a byte): first a mask of the numbers that differ from the row before, then those numbers. The
+ * hot delta frames differ in their length and phrase only: three or four bytes a row.
  */
 
 const DISPATCHED = 1;
 const PROGRESS = 2;
+/** The eight numbers of a row, by their place in the mask. */
+const LENGTH = 0;
+const CARRIED = 1;
+const START_GAP = 2;
+const LINE_GAP = 3;
+const SPAN = 4;
+const EVENT = 5;
+const TYPE = 6;
+const FLAGS = 7;
+const ROW_NUMBERS = 8;
+
 /** Log blocks start small (a short stream's result stays small) and double up to this size. */
 const FIRST_LOG_BLOCK = 1 << 10;
 const LAST_LOG_BLOCK = 1 << 18;
@@ -120,6 +133,9 @@ export interface TimedFrame {
 
 export class FrameTable {
   private readonly log = new VarintLog();
+  /** The numbers of the row being written, and of the row before it. */
+  private readonly rowNumbers: number[] = new Array<number>(ROW_NUMBERS).fill(0);
+  private readonly previousRow: number[] = new Array<number>(ROW_NUMBERS).fill(0);
   private count = 0;
   private lastEnd = 0;
   private lastEndLine = 0;
@@ -180,17 +196,18 @@ export class FrameTable {
       this.timedFrames.set(row, { index: row, line: record.line, elapsedMs: record.elapsedMs, progress: record.progress });
     }
     if (!this.keepRows) return;
-    const log = this.log;
-    log.write(zigzag(record.start - this.lastEnd));
-    log.write(zigzag(record.end - record.start));
-    log.write(zigzag(record.line - this.lastEndLine));
-    log.write(zigzag(record.endLine - record.line));
+    const numbers = this.rowNumbers;
+    numbers[LENGTH] = zigzag(record.end - record.start);
+    numbers[CARRIED] = this.idOf(this.phrases, 'carried', row, record.carried);
+    numbers[START_GAP] = zigzag(record.start - this.lastEnd);
+    numbers[LINE_GAP] = zigzag(record.line - this.lastEndLine);
+    numbers[SPAN] = zigzag(record.endLine - record.line);
+    numbers[EVENT] = this.idOf(this.events, 'event', row, record.event);
+    numbers[TYPE] = this.idOf(this.types, 'type', row, record.type);
+    numbers[FLAGS] = (record.dispatched ? DISPATCHED : 0) | (record.progress ? PROGRESS : 0);
     this.lastEnd = record.end;
     this.lastEndLine = record.endLine;
-    log.write(this.idOf(this.events, 'event', row, record.event));
-    log.write(this.idOf(this.types, 'type', row, record.type));
-    log.write(this.idOf(this.phrases, 'carried', row, record.carried));
-    log.write((record.dispatched ? DISPATCHED : 0) | (record.progress ? PROGRESS : 0));
+    this.writeRow(numbers);
     if (record.end > this.textLength && this.firstPastText === -1) this.firstPastText = row;
     if (keepData && record.data !== null && record.end > this.textLength) this.keepData(row, record.data);
     if (record.lastEventId !== this.lastEventId) {
@@ -199,6 +216,20 @@ export class FrameTable {
     }
     if (record.retry !== undefined) this.retries.set(row, record.retry);
     if (record.time !== undefined) this.times.set(row, record.time);
+  }
+
+  /** Writes the mask of the numbers that changed since the row before, then those numbers. */
+  private writeRow(numbers: number[]): void {
+    const previous = this.previousRow;
+    let mask = 0;
+    for (let i = 0; i < ROW_NUMBERS; i += 1) if (numbers[i] !== previous[i]) mask |= 1 << i;
+    this.log.write(mask);
+    for (let i = 0; i < ROW_NUMBERS; i += 1) {
+      if ((mask & (1 << i)) === 0) continue;
+      const value = numbers[i] as number;
+      this.log.write(value);
+      previous[i] = value;
+    }
   }
 
   /** What the assembly made of a frame whose row is written already (a frame read late, or read again). */
@@ -247,20 +278,23 @@ export class FrameTable {
     let lastEventId = '';
     let end = 0;
     let endLine = 0;
+    const numbers = new Array<number>(ROW_NUMBERS).fill(0);
     for (let row = 0; row < this.count; row += 1) {
       const change = this.eventIds[idChange];
       if (change !== undefined && change[0] === row) {
         lastEventId = change[1];
         idChange += 1;
       }
-      const start = end + unzigzag(next());
-      end = start + unzigzag(next());
-      const line = endLine + unzigzag(next());
-      endLine = line + unzigzag(next());
-      const event = this.stringOf(this.events, 'event', row, next()) ?? 'message';
-      const type = this.stringOf(this.types, 'type', row, next());
-      const carried = this.stringOf(this.phrases, 'carried', row, next()) ?? '';
-      const flags = next();
+      const mask = next();
+      for (let i = 0; i < ROW_NUMBERS; i += 1) if ((mask & (1 << i)) !== 0) numbers[i] = next();
+      const start = end + unzigzag(numbers[START_GAP] as number);
+      end = start + unzigzag(numbers[LENGTH] as number);
+      const line = endLine + unzigzag(numbers[LINE_GAP] as number);
+      endLine = line + unzigzag(numbers[SPAN] as number);
+      const event = this.stringOf(this.events, 'event', row, numbers[EVENT] as number) ?? 'message';
+      const type = this.stringOf(this.types, 'type', row, numbers[TYPE] as number);
+      const carried = this.stringOf(this.phrases, 'carried', row, numbers[CARRIED] as number) ?? '';
+      const flags = numbers[FLAGS] as number;
       const record: FrameRecord = {
         index: row,
         event,

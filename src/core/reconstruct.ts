@@ -1,5 +1,5 @@
 import type { Frame, Payload } from './decode/frame.js';
-import { createFrameReader, readPayload } from './decode/payload.js';
+import { createSinkReader, readPayload } from './decode/payload.js';
 import type { LaneFrame, LaneSink } from './decode/frame-lane.js';
 import { keepShape } from './keep-shapes.js';
 import { FindingList } from './findings.js';
@@ -50,7 +50,7 @@ export function createReconstruction(options: ReconstructOptions = {}): Reconstr
   // Frames that waited for the format are read after their row was written: write what they carried again.
   const router = new Router(options.format ? formatModule(options.format) : null, table);
   const sink = new ReconstructSink(router, table, decodeFindings);
-  const reader = createFrameReader((frame, payload) => sink.frame(frame, payload), decodeFindings, (text) => table.addText(text), sink);
+  const reader = createSinkReader((frame, payload) => sink.frame(frame, payload), decodeFindings, (text) => table.addText(text), sink);
 
   return {
     push(chunk, arrivedMs) {
