@@ -555,7 +555,8 @@ function createAssembler(context: { findings: FindingList }): Assembler {
   }
 
   function finish(): Assembly {
-    if (fast.usageLater !== null) usage = fast.usageLater.make(fast.usageLater.values) as Json;
+    const later = fast.usageLater;
+    if (later?.makeUsage) usage = later.makeUsage(later.lastValues) as Json;
     fast.usageLater = null;
     reportEnd();
     const sorted = [...candidates.values()].sort((a, b) => a.index - b.index);
@@ -594,7 +595,7 @@ function createAssembler(context: { findings: FindingList }): Assembler {
     if (shape === null) return null;
     const makeUsage = shape.usage ? makerAt('usageMetadata') : null;
     if (shape.usage && makeUsage === null) return null;
-    return { ...shape, makeUsage, textPhrase: shape.thought ? THOUGHT_TO_CANDIDATE : TEXT_TO_CANDIDATE, phrases: [] };
+    return { ...shape, makeUsage, textPhrase: shape.thought ? THOUGHT_TO_CANDIDATE : TEXT_TO_CANDIDATE, phrases: [], lastValues: [] };
   }
 
   return new GeminiAssembler(fast, { read, finish, fastPlan });
@@ -605,8 +606,8 @@ interface GeminiFast {
   candidates: Map<number, Candidate>;
   top: Map<string, unknown>;
   errorSeen: boolean;
-  /** The usage of the last frame the fast path read, made when it is needed (only the last one is kept). */
-  usageLater: { make: (values: ReadonlyArray<string | number>) => unknown; values: Array<string | number> } | null;
+  /** The plan of the last frame the fast path read, holding that frame's values: its usage is made when needed. */
+  usageLater: GeminiPlan | null;
 }
 
 
@@ -632,7 +633,9 @@ class GeminiAssembler extends ClosureAssembler<GeminiFast> {
     phrases.push(plan.textPhrase(index, text.length));
     if (text.length > 0) record.progress = true;
     if (makeUsage !== null) {
-      fast.usageLater = { make: makeUsage, values: values.slice() };
+      // Only the last frame's usage is kept: its values are copied into the plan, made into usage when needed.
+      for (let i = 0; i < values.length; i += 1) plan.lastValues[i] = values[i] as string | number;
+      fast.usageLater = plan;
       phrases.push('usage');
     }
     for (const [key, field] of plan.plain) fast.top.set(key, field);
@@ -651,6 +654,8 @@ interface GeminiPlan extends FastFrameShape {
   makeUsage: ((values: ReadonlyArray<string | number>) => unknown) | null;
   textPhrase: (index: number, count: number) => string;
   phrases: string[];
+  /** The hole values of the last frame of this plan that set the usage. */
+  lastValues: Array<string | number>;
 }
 
 interface FastFrameShape {
