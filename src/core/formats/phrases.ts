@@ -7,12 +7,11 @@
 
 type Render = (index: number, count: number) => string;
 
-const families: Render[] = [];
-const made = new Map<number, string>();
-/** Phrases shared at most; past this, phrases are made fresh (a stream with unusual numbers costs no more). */
+/** Phrases made so far (a stream with unusual numbers costs no more past this: its phrases are made fresh). */
 const MADE_KEPT = 50_000;
-const MAX_INDEX = 64;
-const MAX_COUNT = 1 << 16;
+const MAX_INDEX = 4096;
+const MAX_COUNT = 4096;
+let madeCount = 0;
 
 /** A phrase with two numbers in it: an index (choice, block, tool call) and a count (chars, tokens). */
 export interface PhraseFamily {
@@ -21,17 +20,20 @@ export interface PhraseFamily {
 
 /** Registers a phrase; calling the result gives the shared string for those numbers. */
 export function phraseFamily(render: Render): PhraseFamily {
-  const family = families.length;
-  families.push(render);
+  // By index, then by count: arrays, so a lookup hashes nothing.
+  const made: Array<Array<string | undefined> | undefined> = [];
   return (index: number, count: number): string => {
     if (!(index >= 0 && index < MAX_INDEX && count >= 0 && count < MAX_COUNT && Number.isInteger(index) && Number.isInteger(count))) {
       return render(index, count);
     }
-    const key = (family * MAX_INDEX + index) * MAX_COUNT + count;
-    let phrase = made.get(key);
+    const byCount = (made[index] ??= []);
+    let phrase = byCount[count];
     if (phrase === undefined) {
       phrase = render(index, count);
-      if (made.size < MADE_KEPT) made.set(key, phrase);
+      if (madeCount < MADE_KEPT) {
+        byCount[count] = phrase;
+        madeCount += 1;
+      }
     }
     return phrase;
   };
