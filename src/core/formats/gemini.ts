@@ -40,6 +40,9 @@ import { PIECES_JOINED, takePieces } from './pieces-queue.js';
 
 const TEXT_TO_CANDIDATE = phraseFamily((index, count) => `text +${count} chars to candidate ${index}`);
 const THOUGHT_TO_CANDIDATE = phraseFamily((index, count) => `thought +${count} chars to candidate ${index}`);
+/** The same with usage beside them, as carriedPhrase joins them: the hot frame's phrase, found without joining. */
+const TEXT_AND_USAGE = phraseFamily((index, count) => `${TEXT_TO_CANDIDATE(index, count)}, usage`);
+const THOUGHT_AND_USAGE = phraseFamily((index, count) => `${THOUGHT_TO_CANDIDATE(index, count)}, usage`);
 const ARGUMENT_PHRASES = new Map<string, PhraseFamily>();
 
 /**
@@ -595,7 +598,8 @@ function createAssembler(context: { findings: FindingList }): Assembler {
     if (shape === null) return null;
     const makeUsage = shape.usage ? makerAt('usageMetadata') : null;
     if (shape.usage && makeUsage === null) return null;
-    return { ...shape, makeUsage, textPhrase: shape.thought ? THOUGHT_TO_CANDIDATE : TEXT_TO_CANDIDATE, phrases: [], lastValues: [] };
+    const carried = shape.usage ? (shape.thought ? THOUGHT_AND_USAGE : TEXT_AND_USAGE) : shape.thought ? THOUGHT_TO_CANDIDATE : TEXT_TO_CANDIDATE;
+    return { ...shape, makeUsage, carried, lastValues: [] };
   }
 
   return new GeminiAssembler(fast, { read, finish, fastPlan });
@@ -616,7 +620,7 @@ interface GeminiFast {
 class GeminiAssembler extends ClosureAssembler<GeminiFast> {
   applyFast(planned: FastPlan, values: ReadonlyArray<string | number>, record: FrameRecord): boolean {
     const plan = planned as GeminiPlan;
-    const { index, slot, makeUsage, phrases } = plan;
+    const { index, slot, makeUsage } = plan;
     const fast = this.fast;
     const candidate = fast.candidates.get(index);
     const text = values[slot];
@@ -629,17 +633,14 @@ class GeminiAssembler extends ClosureAssembler<GeminiFast> {
     if (plan.role !== undefined) candidate.role = plan.role;
     candidate.partsSeen = true;
     queueText(candidate.pendingText, last, text);
-    phrases.length = 0;
-    phrases.push(plan.textPhrase(index, text.length));
     if (text.length > 0) record.progress = true;
     if (makeUsage !== null) {
       // Only the last frame's usage is kept: its values are copied into the plan, made into usage when needed.
       for (let i = 0; i < values.length; i += 1) plan.lastValues[i] = values[i] as string | number;
       fast.usageLater = plan;
-      phrases.push('usage');
     }
     for (const [key, field] of plan.plain) fast.top.set(key, field);
-    record.carried = carriedPhrase(phrases);
+    record.carried = plan.carried(index, text.length);
     return true;
   }
 }
@@ -649,11 +650,11 @@ function allFinished(candidates: Map<number, Candidate>): boolean {
   return true;
 }
 
-/** A planned frame: its shape, how to make its usage, its text phrase, and a list reused for what it carried. */
+/** A planned frame: its shape, how to make its usage, and what its frames carried. */
 interface GeminiPlan extends FastFrameShape {
   makeUsage: ((values: ReadonlyArray<string | number>) => unknown) | null;
-  textPhrase: (index: number, count: number) => string;
-  phrases: string[];
+  /** What a frame of the plan carried: its text (or thought) phrase, and usage when it has usage. */
+  carried: (index: number, count: number) => string;
   /** The hole values of the last frame of this plan that set the usage. */
   lastValues: Array<string | number>;
 }
