@@ -272,7 +272,7 @@ describe('frame lane on Gemini streams with running usage, frames out of place',
 });
 
 describe('fast path counts', () => {
-  it.each(streams.slice(0, 2))('takes most frames of a long %s stream', (format, response) => {
+  it.each(streams)('takes most frames of a long %s stream', (format, response) => {
     const value = fc.sample(response, { numRuns: 1, seed: 7 })[0] as Record<string, unknown>;
     const long = JSON.parse(JSON.stringify(value).replaceAll(/"(text|content)":"[^"]*"/g, `"$1":"${'word, '.repeat(400)}"`)) as unknown;
     const stream = synthesize(format, long, { pieceSize: 4 });
@@ -280,6 +280,19 @@ describe('fast path counts', () => {
     const result = reconstruct(stream);
     expect(result.findings).toEqual([]);
     expect(fastPathForTests.built - before).toBeGreaterThan(result.frames.length * 0.8);
+  });
+
+  it('takes most frames of a long Gemini stream with running usage, whole frames in 64 KiB chunks', () => {
+    const pieces = Array.from({ length: 2000 }, (_, i) => ({ candidates: [{ content: { parts: [{ text: ` word ${i}, "quoted" \\ ` }], role: 'model' }, index: 0 }], usageMetadata: { promptTokenCount: 5, candidatesTokenCount: i + 1, totalTokenCount: i + 6 }, modelVersion: 'gemini-2.5-flash' }));
+    const last = { candidates: [{ content: { parts: [{ text: '.' }], role: 'model' }, finishReason: 'STOP', index: 0 }], usageMetadata: { promptTokenCount: 5, candidatesTokenCount: 2001, totalTokenCount: 2006 } };
+    const text = [...pieces, last].map((frame) => `data: ${JSON.stringify(frame)}\r\n\r\n`).join('');
+    const before = fastPathForTests.built;
+    const result = reconstruct(cut(text, [65_536], (size) => size));
+    expect(fastPathForTests.built - before).toBeGreaterThan(result.frameCount * 0.9);
+    expect(result.findings.map((finding) => finding.code)).toEqual(['crlf']);
+    expect(result.usage).toEqual(last.usageMetadata);
+    expect(result.choices[0]?.text).toBe(`${pieces.map((frame) => frame.candidates[0]!.content.parts[0]!.text).join('')}.`);
+    expect(readWith(true, text)).toBe(readWith(false, text));
   });
 
   it('takes most frames of a long chat text stream', () => {
