@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build, learnTemplate } from '../src/core/formats/fast-template.js';
-import { fastPathForTests, reconstruct } from '../src/core/reconstruct.js';
+import { createReconstruction, fastPathForTests, reconstruct } from '../src/core/reconstruct.js';
 import { type FormatName, type ReconstructOptions, synthesize } from '../src/index.js';
 
 afterEach(() => {
@@ -268,6 +268,28 @@ describe('frame lane on Gemini streams with running usage, frames out of place',
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('frame lane on live streams', () => {
+  function readLive(enabled: boolean, chunks: Uint8Array[]): string {
+    fastPathForTests.enabled = enabled;
+    try {
+      const session = createReconstruction();
+      chunks.forEach((chunk, i) => session.push(chunk, 1_000 + i * 250));
+      return JSON.stringify(session.end());
+    } finally {
+      fastPathForTests.enabled = true;
+    }
+  }
+
+  it.each(streams)('gives every %s frame its arrival time, the same with the fast path on and off', (format, response) => {
+    const value = fc.sample(response, { numRuns: 1, seed: 11 })[0] as Record<string, unknown>;
+    const long = JSON.parse(JSON.stringify(value).replaceAll(/"(text|content)":"[^"]*"/g, `"$1":"${'word, '.repeat(200)}"`)) as unknown;
+    const chunks = cut(synthesize(format, long, { pieceSize: 3 }), [700, 1300], (size) => size);
+    const live = readLive(true, chunks);
+    expect(live).toBe(readLive(false, chunks));
+    expect((JSON.parse(live) as { frames: Array<{ elapsedMs?: number }> }).frames.every((frame) => typeof frame.elapsedMs === 'number')).toBe(true);
   });
 });
 

@@ -141,6 +141,8 @@ class ReconstructSink implements LaneSink {
   }
 
   plan(frame: Frame, value: unknown, holes: readonly string[], makerAt: MakerAt): FastPlan | null {
+    // A live stream's frames each get their arrival time: they are built and read as usual (still taken whole).
+    if (this.arrival !== undefined) return null;
     return this.router.fastPlan(frame, value, holes, makerAt);
   }
 
