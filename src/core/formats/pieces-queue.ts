@@ -4,6 +4,8 @@
  * of it while the stream is read; a batch joined at once is one flat string. Whoever reads the text settles the
  * batch first.
  */
+import { ownCopy } from './fast-template.js';
+
 export interface PieceQueue<Field extends string> {
   field: Field | null;
   pieces: string[];
@@ -12,9 +14,12 @@ export interface PieceQueue<Field extends string> {
 /** Pieces held before they are joined: enough to make the chain short, few enough to stay young. */
 export const PIECES_JOINED = 256;
 
-/** The held pieces joined into one string; the list is emptied. */
+/**
+ * The held pieces joined into one string of its own; the list is emptied. Pieces may be views of the input chunk
+ * (see ownCopy): a join copies them, and a single piece is copied too, or the answer would keep the chunk alive.
+ */
 export function takePieces(pieces: string[]): string {
-  const joined = pieces.length === 1 ? (pieces[0] as string) : pieces.join('');
+  const joined = pieces.length === 1 ? ownCopy(pieces[0] as string) : pieces.join('');
   pieces.length = 0;
   return joined;
 }
