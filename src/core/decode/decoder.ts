@@ -17,7 +17,10 @@ export interface DecoderCallbacks {
   onFrame(frame: Frame, ending: FrameEnding, hasData: boolean, marks: FrameMarks): void;
   /** Called with the decoded text of each chunk, before its frames: frame offsets count its characters. */
   onText?(text: string): void;
-  /** Takes whole frames of a known shape without reading them line by line (see frame-lane.ts). */
+  /**
+   * Takes whole frames of a known shape without reading them line by line (see frame-lane.ts).
+   * @internal The library's own fast path; not part of the public API.
+   */
   lane?: FrameTaker;
 }
 

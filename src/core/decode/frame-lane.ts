@@ -1,4 +1,4 @@
-import { fastPathCounters, holePaths, learnTemplate, make, makerAt, matchHoles, ownValues, type Template } from '../formats/fast-template.js';
+import { fastPathCounters, holePaths, learnTemplate, make, makerAt, matchHoles, MAX_LEARNED_LENGTH, ownValues, type Template } from '../formats/fast-template.js';
 import type { MakerAt } from '../model.js';
 import type { Frame } from './frame.js';
 import { keepShape } from '../keep-shapes.js';
@@ -62,7 +62,6 @@ interface Shape {
 }
 
 const SHAPES_KEPT = 4;
-const MAX_LEARNED_LENGTH = 4096;
 
 export class FrameLane {
   /** Lines the frame taken last spans (its blank line included), and how many of them end in CRLF. */
@@ -121,8 +120,8 @@ export class FrameLane {
   }
 
   /**
-   * Learns a shape from a frame read line by line whose data parsed to `value` (a frame of one `data:` line, maybe
-   * after one `event:` line, ended by a blank line: `lines` and `length` say how it was written).
+   * Learns a shape from a frame read line by line whose data parsed to `value`: a frame of one `data:` line, maybe
+   * after one `event:` line, ended by a blank line (its line count and length tell how it was written).
    */
   learn(frame: Frame, value: unknown, hasEventLine: boolean): void {
     if (!fastPathCounters.enabled || frame.index === this.refused || frame.data.length > MAX_LEARNED_LENGTH || this.attempts > 16 + this.taken / 4) return;

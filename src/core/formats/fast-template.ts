@@ -27,7 +27,8 @@ const NUMBER_PROBE = 987_654_321_012;
 /** Integers JSON.parse reads exactly, with no sign, fraction or exponent. */
 const MAX_DIGITS = 15;
 const TEMPLATES_KEPT = 4;
-const MAX_LEARNED_LENGTH = 4096;
+/** Frames longer than this are not learned from: hot delta frames are small, a final event with the whole answer is not. */
+export const MAX_LEARNED_LENGTH = 4096;
 
 /** How the built value is made: constants, holes, and fresh objects and arrays around them. */
 export type Node =
