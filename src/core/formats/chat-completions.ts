@@ -19,7 +19,7 @@ import type {
   ToolCall,
 } from '../model.js';
 import { ownCopy } from './fast-template.js';
-import { isObject, type Json } from './json-shape.js';
+import { isObject, type Json, onlyKeys } from './json-shape.js';
 import { cutPieces, pieceLength } from './pieces.js';
 import { phraseFamily } from './phrases.js';
 import { PIECES_JOINED, takePieces } from './pieces-queue.js';
@@ -790,10 +790,6 @@ function fastChunkShape(frame: Omit<Frame, 'data'>, value: unknown, holes: reado
   if (!isObject(fragment) || !isIndex(fragment.index) || !isObject(fragment.function) || Object.keys(fragment).length !== 2) return null;
   if (Object.keys(fragment.function).length !== 1 || textHoles[0] !== 'choices.0.delta.tool_calls.0.function.arguments') return null;
   return { ...base, field: 'content', call: fragment.index };
-}
-
-function onlyKeys(value: Json, known: ReadonlySet<string>): boolean {
-  return Object.keys(value).every((key) => known.has(key));
 }
 
 function typeName(value: unknown): string | null {

@@ -33,7 +33,7 @@ import type {
   SynthesizeOptions,
   ToolCall,
 } from '../model.js';
-import { isObject, type Json } from './json-shape.js';
+import { isObject, type Json, onlyKeys } from './json-shape.js';
 import { cutPieces } from './pieces.js';
 import { type PhraseFamily, phraseFamily } from './phrases.js';
 import { PIECES_JOINED, takePieces } from './pieces-queue.js';
@@ -659,6 +659,11 @@ interface GeminiPlan extends FastFrameShape {
   lastValues: Array<string | number>;
 }
 
+/** The keys a fast-path frame's candidate, content and text part may have. */
+const CANDIDATE_KEYS = new Set(['content', 'index']);
+const CONTENT_KEYS = new Set(['role', 'parts']);
+const TEXT_PART_KEYS = new Set(['text', 'thought']);
+
 interface FastFrameShape {
   index: number;
   role: unknown;
@@ -673,17 +678,17 @@ interface FastFrameShape {
  * at most usage and the plain top-level fields beside it; its holes are the text and numbers inside usage.
  */
 function fastFrameShape(frame: Omit<Frame, 'data'>, value: unknown, holes: readonly string[]): FastFrameShape | null {
-  if (frame.event !== 'message' || !isObject(value) || !Object.keys(value).every((key) => TOP_LEVEL_FIELDS.has(key)) || value.promptFeedback !== undefined) return null;
+  if (frame.event !== 'message' || !isObject(value) || !onlyKeys(value, TOP_LEVEL_FIELDS) || value.promptFeedback !== undefined) return null;
   const candidates = value.candidates;
   const raw: unknown = Array.isArray(candidates) && candidates.length === 1 ? candidates[0] : null;
-  if (!isObject(raw) || !Object.keys(raw).every((key) => key === 'content' || key === 'index')) return null;
+  if (!isObject(raw) || !onlyKeys(raw, CANDIDATE_KEYS)) return null;
   const index = raw.index === undefined ? 0 : raw.index;
   const content = raw.content;
   if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || !isObject(content)) return null;
-  if (!Object.keys(content).every((key) => key === 'role' || key === 'parts')) return null;
+  if (!onlyKeys(content, CONTENT_KEYS)) return null;
   const parts = content.parts;
   const part: unknown = Array.isArray(parts) && parts.length === 1 ? parts[0] : null;
-  if (!isObject(part) || !Object.keys(part).every((key) => key === 'text' || key === 'thought')) return null;
+  if (!isObject(part) || !onlyKeys(part, TEXT_PART_KEYS)) return null;
   const slot = holes.indexOf('candidates.0.content.parts.0.text');
   if (slot === -1 || !holes.every((path, i) => i === slot || path.startsWith('usageMetadata.'))) return null;
   if (value.usageMetadata !== undefined && !isObject(value.usageMetadata)) return null;

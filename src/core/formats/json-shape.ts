@@ -1,4 +1,4 @@
-// Every payload field is `unknown` until checked: the one guard the formats share.
+// Every payload field is `unknown` until checked: the guards the formats share.
 
 /** A JSON object as a payload carries it. */
 export type Json = Record<string, unknown>;
@@ -6,4 +6,9 @@ export type Json = Record<string, unknown>;
 /** A JSON object (not null, not an array). */
 export function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Whether every key of `value` is one of `known` (the fast paths plan only for shapes they know whole). */
+export function onlyKeys(value: Json, known: ReadonlySet<string>): boolean {
+  return Object.keys(value).every((key) => known.has(key));
 }
