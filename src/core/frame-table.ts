@@ -1,5 +1,6 @@
 import { createDecoder } from './decode/decoder.js';
 import type { FrameRecord } from './model.js';
+import { ownCopy } from './own-copy.js';
 import { keepShape } from './keep-shapes.js';
 
 /**
@@ -118,8 +119,9 @@ class StringIds {
     if (known !== undefined) return known;
     if (this.values.length > this.max) return -1;
     const id = this.values.length;
-    this.values.push(value);
-    this.ids.set(value, id);
+    const kept = ownCopy(value);
+    this.values.push(kept);
+    this.ids.set(kept, id);
     return id;
   }
 }
@@ -211,8 +213,8 @@ export class FrameTable {
     if (record.end > this.textLength && this.firstPastText === -1) this.firstPastText = row;
     if (keepData && record.data !== null && record.end > this.textLength) this.keepData(row, record.data);
     if (record.lastEventId !== this.lastEventId) {
-      this.lastEventId = record.lastEventId;
-      this.eventIds.push([row, record.lastEventId]);
+      this.lastEventId = ownCopy(record.lastEventId);
+      this.eventIds.push([row, this.lastEventId]);
     }
     if (record.retry !== undefined) this.retries.set(row, record.retry);
     if (record.time !== undefined) this.times.set(row, record.time);
@@ -241,7 +243,7 @@ export class FrameTable {
 
   /** Keeps a frame's data (a flat copy: a slice of the input would keep its whole chunk alive). */
   keepData(row: number, data: string): void {
-    this.data.set(row, data.length < 13 ? data : (' ' + data).slice(1));
+    this.data.set(row, ownCopy(data));
   }
 
   /** Whether every frame has its data (so the stream can be read again). */

@@ -138,6 +138,9 @@ class ReconstructSink implements LaneSink {
     // Frames that findings name, or that were not read, keep theirs.
     const healthy = payload !== null && payload.kind !== 'not json' && this.decodeFindings.listed.length + this.router.listed() === listedBefore;
     this.table.add(record, !healthy);
+    // The assembly may hold the record for its place (a tool call's first frame); its data is a view of the input
+    // chunk and would keep that whole chunk alive. The table has its own copy when it keeps one.
+    record.data = null;
   }
 
   plan(frame: Frame, value: unknown, holes: readonly string[], makerAt: MakerAt): FastPlan | null {

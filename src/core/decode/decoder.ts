@@ -1,5 +1,6 @@
 import { FindingList } from '../findings.js';
 import type { Frame, LineTally } from './frame.js';
+import { ownCopy } from '../own-copy.js';
 import { matchStamp, StampClock } from './timestamps.js';
 
 /** The bound a common reader holds without a blank line before it gives up on the stream. */
@@ -616,7 +617,7 @@ function internEvent(name: string): string {
   if (known !== undefined && RECENT_NAMES.length < 8) RECENT_NAMES.push(known);
   if (known !== undefined) return known;
   if (EVENT_NAMES.size >= EVENT_NAMES_KEPT || name.length > 64) return name;
-  const copy = (' ' + name).slice(1); // a flat copy, not a slice of the chunk
+  const copy = ownCopy(name);
   EVENT_NAMES.set(copy, copy);
   return copy;
 }

@@ -1,3 +1,4 @@
+import { ownCopy } from '../own-copy.js';
 import { fastPathCounters, holePaths, learnTemplate, make, makerAt, matchHoles, MAX_LEARNED_LENGTH, ownValues, type Template } from '../formats/fast-template.js';
 import type { MakerAt } from '../model.js';
 import type { Frame } from './frame.js';
@@ -105,6 +106,7 @@ export class FrameLane {
       frame.dataStart = at + shape.head;
       frame.dataEnd = end - shape.tail;
       const applied = shape.plan === null ? this.handOver(shape.template, frame) : this.sink.apply(shape.plan, this.values, frame);
+      frame.text = ''; // not kept: the lane outlives the chunk
       if (!applied) {
         this.refused = index;
         return 0;
@@ -141,8 +143,9 @@ export class FrameLane {
     const template = learnTemplate(frame.data, value);
     if (template === null || !template.kinds.includes('string')) return;
     const pieces = template.pieces.slice();
-    pieces[0] = head + (pieces[0] as string);
-    pieces[pieces.length - 1] = (pieces[pieces.length - 1] as string) + newline + newline;
+    // Flat strings of their own: a shape lives as long as the stream, and a view would keep its chunk alive.
+    pieces[0] = ownCopy(head + (pieces[0] as string));
+    pieces[pieces.length - 1] = ownCopy((pieces[pieces.length - 1] as string) + newline + newline);
     const plan = this.sink.plan(frame, value, holePaths(template), makerAt(template));
     this.shapes.unshift({
       pieces,

@@ -18,7 +18,7 @@ import type {
   SynthesizeOptions,
   ToolCall,
 } from '../model.js';
-import { ownCopy } from './fast-template.js';
+import { ownCopy } from '../own-copy.js';
 import { isObject, type Json, onlyKeys } from './json-shape.js';
 import { cutPieces, pieceLength } from './pieces.js';
 import { phraseFamily } from './phrases.js';

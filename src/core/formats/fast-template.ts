@@ -1,4 +1,5 @@
 import type { MakerAt } from '../model.js';
+import { ownCopy } from '../own-copy.js';
 
 /**
  * A fast read for the hot delta frames: most frames of a stream are the same JSON text with another delta string
@@ -109,11 +110,11 @@ export function learnTemplate(data: string, value: unknown, holes = findHoles(da
   let probeText = '';
   let at = 0;
   holes.forEach((hole, slot) => {
-    pieces.push(data.slice(at, hole.start));
+    pieces.push(ownCopy(data.slice(at, hole.start)));
     probeText += data.slice(at, hole.start) + (hole.kind === 'string' ? JSON.stringify(PROBE + slot).slice(1, -1) : String(NUMBER_PROBE + slot));
     at = hole.end;
   });
-  pieces.push(data.slice(at));
+  pieces.push(ownCopy(data.slice(at)));
   probeText += data.slice(at);
   let probed: unknown;
   try {
@@ -304,14 +305,6 @@ function stringBodyEnd(data: string, start: number): number {
   return -1;
 }
 
-/**
- * A slice of 13 or more characters is a view that keeps the whole input chunk alive as long as the text is kept
- * (and an unescaped value is a chain of such views); JSON.parse would have made a copy, so make one. Shorter slices
- * are copies already. Values that are only queued to be joined with others need no copy: the join makes one.
- */
-export function ownCopy(slice: string): string {
-  return slice.length < 13 ? slice : (' ' + slice).slice(1);
-}
 
 /** The values, each string a copy of its own (see ownCopy). */
 export function ownValues(values: Array<string | number>): Array<string | number> {

@@ -4,7 +4,7 @@
  * of it while the stream is read; a batch joined at once is one flat string. Whoever reads the text settles the
  * batch first.
  */
-import { ownCopy } from './fast-template.js';
+import { ownCopy } from '../own-copy.js';
 
 export interface PieceQueue<Field extends string> {
   field: Field | null;
