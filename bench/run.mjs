@@ -178,6 +178,20 @@ function warnIfBusy(when) {
   }
 }
 
+/**
+ * What fresh memory costs here: the first write to each 4 KiB page of a new 64 MiB buffer. A reader that keeps the
+ * answer pays this for every page the answer fills; one that keeps nothing reuses warm pages. On a VM that hands
+ * memory back to its host it was measured at 12.5 µs a page (3 ms per MiB), dozens of times a bare machine's.
+ */
+function freshPageCost() {
+  const pages = 16384;
+  const buffer = Buffer.allocUnsafeSlow(pages * 4096);
+  const start = performance.now();
+  for (let page = 0; page < pages; page += 1) buffer[page * 4096] = 1;
+  const microseconds = ((performance.now() - start) * 1000) / pages;
+  return `fresh memory: ${microseconds.toFixed(2)} µs per 4 KiB page first touched (${((microseconds * 256) / 1000).toFixed(1)} ms per MiB a reader keeps)`;
+}
+
 /** Runs one memory child: `node --expose-gc bench/memory.mjs FILE STREAM CONTESTANT`. */
 async function memoryChild(file, streamName, contestantId) {
   const { code, out, err } = await runChild('memory.mjs', [file, streamName, contestantId]);
@@ -227,6 +241,7 @@ const how = options.inProcess
   ? `all contestants in this process, round after round (--in-process), best of ${sizes.map(repsFor).join('/')}`
   : `each contestant in its own process (1 warm-up run, at ${WARMUP_MEGABYTES} MB for larger streams; then best of ${sizes.map(repsFor).join('/')}${options.rounds > 1 ? `, in each of ${options.rounds} rounds of fresh processes` : ''})`;
 console.log(`sse-reconstruct bench · node ${process.version} · ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'} · sizes ${sizes.join(', ')} MB · 64 KiB chunks · speed: ${how}`);
+console.log(freshPageCost());
 warnIfBusy('before the run');
 const { measured, files } = await speed();
 let memoryResults = [];

@@ -305,7 +305,6 @@ function stringBodyEnd(data: string, start: number): number {
   return -1;
 }
 
-
 /** The values, each string a copy of its own (see ownCopy). */
 export function ownValues(values: Array<string | number>): Array<string | number> {
   for (let slot = 0; slot < values.length; slot += 1) {

@@ -614,8 +614,6 @@ interface GeminiFast {
   usageLater: GeminiPlan | null;
 }
 
-
-
 /** The fast path, as a method every stream shares; the rest of the assembler is closures. */
 class GeminiAssembler extends ClosureAssembler<GeminiFast> {
   applyFast(planned: FastPlan, values: ReadonlyArray<string | number>, record: FrameRecord): boolean {
