@@ -166,6 +166,12 @@ export interface Assembler {
    * shares, and throws away code that called a function once that function is collected with its stream.
    */
   applyFast?(plan: FastPlan, values: ReadonlyArray<string | number>, frame: FrameRecord): boolean;
+  /**
+   * Optional, for speed: the long strings the assembly has built that a coming frame may repeat whole (Responses'
+   * last events carry the whole answer). Such a frame is parsed with them put in place, to the value JSON.parse gives
+   * (see decode/known-strings.ts).
+   */
+  knownStrings?(): readonly string[];
 }
 
 /** What an assembler learned about a frame shape: its own data, read only by its `applyFast`. */

@@ -171,6 +171,10 @@ class ReconstructSink implements LaneSink {
   generic(frame: Frame, value: unknown): void {
     this.frame(frame, { kind: 'json', value });
   }
+
+  knownStrings(): readonly string[] {
+    return this.router.knownStrings();
+  }
 }
 
 /**
@@ -289,6 +293,11 @@ class Router {
     if (assembler?.fastPlan === undefined || this.chosen === null) return null;
     if (this.given === null && this.bestModule(frame as FrameRecord, { kind: 'json', value }) !== this.chosen) return null;
     return assembler.fastPlan(frame, value, holes, makerAt);
+  }
+
+  /** The long strings the assembly holds, which a coming frame may repeat whole. */
+  knownStrings(): readonly string[] {
+    return this.assembler?.knownStrings?.() ?? [];
   }
 
   /** Applies a planned frame, counted as route() counts the frames it reads. */

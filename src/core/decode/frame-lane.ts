@@ -44,6 +44,8 @@ export interface LaneSink {
   plan(frame: Frame, value: unknown, holes: readonly string[], makerAt: MakerAt): object | null;
   apply(plan: object, values: ReadonlyArray<string | number>, frame: LaneFrame): boolean;
   generic(frame: Frame, value: unknown): void;
+  /** Long strings a coming frame may repeat whole (see known-strings.ts); none when absent. */
+  knownStrings?(): readonly string[];
 }
 
 interface Shape {

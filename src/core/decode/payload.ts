@@ -1,8 +1,9 @@
 import type { FindingList } from '../findings.js';
-import { createFastReader } from '../formats/fast-template.js';
+import { createFastReader, fastPathCounters } from '../formats/fast-template.js';
 import { createDecoder, type DecoderSummary, type EventStreamDecoder, type FrameMarks } from './decoder.js';
 import type { Frame, Payload } from './frame.js';
 import { FrameLane, HandOverSink, type LaneSink } from './frame-lane.js';
+import { KNOWN_STRING_LENGTH, KnownStrings } from './known-strings.js';
 
 const DONE: Payload = { kind: 'done' };
 const NOT_JSON: Payload = { kind: 'not json' };
@@ -43,11 +44,18 @@ export function createSinkReader(onFrame: FrameCallback, findings: FindingList, 
   // Frames the lane takes are whole, readable JSON frames, counted by the lane; a reader without a sink of its own
   // has them built and handed over like any other.
   const lane = new FrameLane(sink ?? new HandOverSink((frame, value) => onFrame(frame, { kind: 'json', value })));
-  /** The hot delta frames fit a learned template and skip JSON.parse; the value is the same either way. */
+  const known = new KnownStrings();
+  /**
+   * The hot delta frames fit a learned template and skip JSON.parse; a long frame that repeats a string the assembly
+   * holds is parsed around it. The value is the same either way.
+   */
   function read(data: string): Payload {
     const built = fast.read(data);
     if (built !== undefined) return { kind: 'json', value: built };
-    const payload = readPayload(data);
+    const strings = fastPathCounters.enabled && data.length >= KNOWN_STRING_LENGTH ? sink?.knownStrings?.() : undefined;
+    const value = strings === undefined || strings.length === 0 ? undefined : known.parse(data, strings);
+    if (value !== undefined) fastPathCounters.knownStrings += 1;
+    const payload: Payload = value === undefined ? readPayload(data) : { kind: 'json', value };
     if (payload.kind === 'json') fast.learn(data, payload.value);
     return payload;
   }

@@ -59,7 +59,7 @@ interface Kept {
 }
 
 /** Counts for tests and the bench: frames built from a template or taken by the frame lane, and templates learned. */
-export const fastPathCounters = { enabled: true, built: 0, learned: 0 };
+export const fastPathCounters = { enabled: true, built: 0, learned: 0, knownStrings: 0 };
 
 /** A per-stream reader: tries the templates it learned, and learns from frames JSON.parse read. */
 export function createFastReader() {

@@ -3,6 +3,7 @@ import { ClosureAssembler } from '../closure-assembler.js';
 import { type FindingCode, FindingList } from '../../findings.js';
 import { keepShape } from '../../keep-shapes.js';
 import type { Frame, Payload } from '../../decode/frame.js';
+import { KNOWN_STRING_LENGTH } from '../../decode/known-strings.js';
 import type { Assembler, Assembly, AssemblyContext, FastPlan, FrameRecord, MakerAt } from '../../model.js';
 import { answerOf } from './answer.js';
 import {
@@ -432,8 +433,6 @@ interface FastState {
   read: number;
 }
 
-
-
 /** The fast path, as a method every stream shares; the rest of the assembler is closures. */
 class ResponsesAssembler extends ClosureAssembler<FastState> {
   applyFast(planned: FastPlan, values: ReadonlyArray<string | number>, record: FrameRecord): boolean {
@@ -455,6 +454,27 @@ class ResponsesAssembler extends ClosureAssembler<FastState> {
     record.carried = carried.carried;
     record.progress = true;
     return true;
+  }
+
+  /** The items' long strings (text, arguments, summaries), settled: the final events repeat them whole. */
+  knownStrings(): readonly string[] {
+    const strings: string[] = [];
+    for (const state of this.fast.items.values()) {
+      settle(state);
+      longStringsIn(state.item, strings);
+    }
+    return strings;
+  }
+}
+
+/** The strings of at least KNOWN_STRING_LENGTH characters in `value`, added to `into`. */
+function longStringsIn(value: unknown, into: string[]): void {
+  if (typeof value === 'string') {
+    if (value.length >= KNOWN_STRING_LENGTH) into.push(value);
+  } else if (Array.isArray(value)) {
+    for (const child of value) longStringsIn(child, into);
+  } else if (isRecord(value)) {
+    for (const key of Object.keys(value)) longStringsIn(value[key], into);
   }
 }
 
