@@ -140,6 +140,16 @@ describe('known strings in a Responses stream', () => {
     expect(readWith(true, stream)).toBe(readWith(false, stream));
   });
 
+  it('reads a stream of long deltas (each one long enough to be searched) the same with the fast path on and off', () => {
+    const longer = structuredClone(response);
+    longer.output[0]!.content[0]!.text = LONG.repeat(4);
+    const stream = synthesize('responses', longer, { pieceSize: KNOWN_STRING_LENGTH + 1000 });
+    const result = reconstruct(stream);
+    expect(result.findings).toEqual([]);
+    expect(result.choices[0]?.text).toBe(LONG.repeat(4));
+    expect(readWith(true, stream)).toBe(readWith(false, stream));
+  });
+
   it('still says where a last event disagrees with the deltas, and keeps its value', () => {
     const stream = synthesize('responses', response, { pieceSize: 400 });
     const frames = stream.split('\n\n');

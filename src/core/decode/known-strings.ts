@@ -51,7 +51,9 @@ export class KnownStrings {
     const found: Hit[] = [];
     const literals = new Map<string, string>();
     known.forEach((string, slot) => {
-      if (string.length < KNOWN_STRING_LENGTH) return;
+      // A string longer than the frame is not in it: skipping it also saves making its literal (a stream of long
+      // deltas offers a longer answer at each one).
+      if (string.length < KNOWN_STRING_LENGTH || string.length + 2 > data.length) return;
       const literal = this.literals.get(string) ?? JSON.stringify(string);
       literals.set(string, literal);
       for (let at = data.indexOf(literal); at !== -1; at = data.indexOf(literal, at + literal.length)) found.push({ at, end: at + literal.length, slot });
