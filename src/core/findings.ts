@@ -44,6 +44,13 @@ export const FINDINGS = {
     meaning: 'The frame cannot be read by any client of an LLM stream; it is listed and skipped.',
     fix: 'Send one JSON document per frame and end each frame with a blank line.',
   },
+  'too deep': {
+    severity: 'error',
+    title: 'JSON nested more than 512 levels deep',
+    meaning:
+      'A frame or a tool input that JSON.parse reads, but that overflows the stack of whatever copies or prints it (JSON.stringify, a snapshot). A frame this deep is listed and skipped; a tool input, shown as its arguments text only.',
+    fix: 'Find what wrote it: no model answer nests this deep, so it is a bug or an attack. Flatten the structure.',
+  },
   cut: {
     severity: 'error',
     title: 'Cut off inside the last frame',

@@ -1,3 +1,5 @@
+import { parseJson } from '../json-depth.js';
+
 /**
  * Some frames repeat, whole, a long string the stream has already built: Responses' last events each carry the whole
  * answer (`response.output_text.done`, `…content_part.done`, `…output_item.done`, `response.completed`). JSON.parse of
@@ -39,7 +41,7 @@ export class KnownStrings {
     text += data.slice(from);
     let value: unknown;
     try {
-      value = JSON.parse(text);
+      value = parseJson(text);
     } catch {
       return undefined;
     }

@@ -4,6 +4,7 @@ import { createDecoder, type DecoderSummary, type EventStreamDecoder, type Frame
 import type { Frame, Payload } from './frame.js';
 import { FrameLane, HandOverSink, type LaneSink } from './frame-lane.js';
 import { KNOWN_STRING_LENGTH, KnownStrings } from './known-strings.js';
+import { MAX_NESTING, nestsTooDeep, parseJson } from '../json-depth.js';
 
 const DONE: Payload = { kind: 'done' };
 const NOT_JSON: Payload = { kind: 'not json' };
@@ -13,7 +14,7 @@ export function readPayload(data: string): Payload {
   const first = data.charCodeAt(0);
   if (first === 91 /* [ */ && data.length <= 8 && data.trim() === '[DONE]') return DONE;
   try {
-    return { kind: 'json', value: JSON.parse(data) as unknown };
+    return { kind: 'json', value: parseJson(data) };
   } catch {
     if (data.trim() === '[DONE]') return DONE;
     return NOT_JSON;
@@ -122,6 +123,11 @@ export function createSinkReader(onFrame: FrameCallback, findings: FindingList, 
 
 /** Named at the frame's first data line: that is where the value that does not parse starts. */
 function reportNotJson(frame: Frame, findings: FindingList, marks: FrameMarks): void {
+  if (nestsTooDeep(frame.data)) {
+    const message = `Frame ${frame.index}'s data is JSON nested more than ${MAX_NESTING} levels deep (${preview(frame.data)}); copying or printing it would overflow the stack, so it was skipped.`;
+    findings.add('too deep', message, marks.dataLine, marks.dataColumn, frame.index);
+    return;
+  }
   const lines = frame.data.split('\n');
   const eachParses = lines.length > 1 && lines.every((line) => readPayload(line).kind !== 'not json');
   const message = eachParses

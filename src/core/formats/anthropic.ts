@@ -2,6 +2,7 @@
 // parsed when its block stops, `message_delta` usage replacing `message_start`'s field by field, `message_stop` the end.
 import type { Frame, Payload } from '../decode/frame.js';
 import { preview } from '../decode/payload.js';
+import { MAX_NESTING, parseJson } from '../json-depth.js';
 import { type FindingCode, FindingList } from '../findings.js';
 import type {
   Assembler,
@@ -497,9 +498,13 @@ class AnthropicAssembler implements Assembler {
       return;
     }
     try {
-      state.input = { kind: 'parsed', value: JSON.parse(state.json) as unknown };
-    } catch {
+      state.input = { kind: 'parsed', value: parseJson(state.json) };
+    } catch (error) {
       state.input = { kind: 'bad' };
+      if (error instanceof RangeError) {
+        const message = `The input of block ${state.index} (${describeTool(state.block)}) is JSON nested more than ${MAX_NESTING} levels deep when it stops at frame ${frame.index} (${preview(state.json)}); it is shown as assembled and left out of the response's \`input\`.`;
+        return this.add('too deep', this.at(frame), message);
+      }
       this.add(
         'arguments not json',
         this.at(frame),

@@ -18,6 +18,7 @@ import type {
   SynthesizeOptions,
   ToolCall,
 } from '../model.js';
+import { MAX_NESTING, parseJson } from '../json-depth.js';
 import { ownCopy } from '../own-copy.js';
 import { isObject, type Json, onlyKeys } from './json-shape.js';
 import { cutPieces, pieceLength } from './pieces.js';
@@ -718,8 +719,12 @@ class ChatAssembler implements Assembler {
 
   private parseArguments(state: ChoiceState, call: CallState, toolCall: ToolCall): void {
     try {
-      toolCall.input = JSON.parse(call.arguments) as unknown;
+      toolCall.input = parseJson(call.arguments);
     } catch (error) {
+      if (error instanceof RangeError) {
+        const message = `Tool call ${call.index} (${call.name}, ${call.id}) of choice ${state.index}: its arguments are JSON nested more than ${MAX_NESTING} levels deep (${preview(call.arguments, 60)}); they are shown as text, without \`input\`.`;
+        return this.add('too deep', message, call.lastFrame);
+      }
       const reason = call.arguments === '' ? 'they are empty' : error instanceof Error ? error.message : 'they do not parse';
       this.add(
         'arguments not json',

@@ -1,5 +1,6 @@
 // The answer a response object holds: text, refusal, reasoning and tool calls, its status and usage.
 import type { FindingList } from '../../findings.js';
+import { MAX_NESTING, parseJson } from '../../json-depth.js';
 import type { Choice, FinishClass, FrameRecord, ToolCall } from '../../model.js';
 import { partText } from './items.js';
 import { type Json, isRecord, stringOf } from './shapes.js';
@@ -90,11 +91,14 @@ function toolCallsOf(output: Json[], findings: FindingList, terminal: FrameRecor
       continue;
     }
     try {
-      call.input = JSON.parse(call.arguments) as unknown;
-    } catch {
+      call.input = parseJson(call.arguments);
+    } catch (error) {
+      const deep = error instanceof RangeError;
       findings.add(
-        'arguments not json',
-        `Tool call ${call.index} (${call.name || 'no name'}, ${call.id || 'no call_id'}) has arguments that do not parse as JSON: ${JSON.stringify(call.arguments.slice(0, 80))}. They are shown as they are; validate before calling the tool.`,
+        deep ? 'too deep' : 'arguments not json',
+        deep
+          ? `Tool call ${call.index} (${call.name || 'no name'}, ${call.id || 'no call_id'}) has arguments nested more than ${MAX_NESTING} levels deep: ${JSON.stringify(call.arguments.slice(0, 80))}. They are shown as text, without \`input\`.`
+          : `Tool call ${call.index} (${call.name || 'no name'}, ${call.id || 'no call_id'}) has arguments that do not parse as JSON: ${JSON.stringify(call.arguments.slice(0, 80))}. They are shown as they are; validate before calling the tool.`,
         terminal?.line ?? 0,
         terminal ? 1 : 0,
         terminal?.index,
