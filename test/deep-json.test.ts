@@ -65,3 +65,25 @@ describe('JSON nested past the bound', () => {
     for (const [, stream] of STREAMS) expect(renderText(reconstruct(stream))).toContain('too deep');
   });
 });
+
+describe('streamed Gemini arguments that would make huge or deep values', () => {
+  const streamed = (jsonPath: string) =>
+    `data: {"candidates":[{"content":{"parts":[{"functionCall":{"name":"f","partialArgs":[{"jsonPath":${JSON.stringify(jsonPath)},"stringValue":"x"}],"willContinue":true}}],"role":"model"},"index":0}]}\n\n` +
+    'data: {"candidates":[{"content":{"parts":[{"functionCall":{}}],"role":"model"},"finishReason":"STOP","index":0}]}\n\n';
+
+  it('does not fill a list up to an index two billion past its end', () => {
+    const result = reconstruct(streamed('$.a[2147483648]'));
+    expect(result.findings.map((finding) => finding.code)).toContain('not assembled');
+  });
+
+  it('still fills a small gap with nulls, as JSON writes a list', () => {
+    const call = reconstruct(streamed('$.a[2]')).choices[0]?.toolCalls[0];
+    expect(call?.input).toEqual({ a: [null, null, 'x'] });
+  });
+
+  it('does not read a path that would nest the arguments past the bound', () => {
+    const result = reconstruct(streamed(`$${'.a'.repeat(MAX_NESTING)}`));
+    expect(result.findings.map((finding) => finding.code)).toContain('not assembled');
+    expect(() => JSON.stringify(result)).not.toThrow();
+  });
+});

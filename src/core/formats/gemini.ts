@@ -831,8 +831,13 @@ export function parseJsonPath(path: string): Array<string | number> | null {
     if (match[2] !== undefined) segments.push(Number(match[2]));
     else segments.push((match[1] ?? match[3] ?? match[4] ?? '').replace(/\\(.)/g, '$1'));
   }
-  return segments.length > 0 ? segments : null;
+  return segments.length > 0 && segments.length <= MAX_PATH_SEGMENTS ? segments : null;
 }
+
+/** How far past a list's end a streamed argument may set an element (the gap becomes nulls). */
+const MAX_LIST_GAP = 1024;
+/** Paths longer than this are not read: the arguments would nest too deep to print (see json-depth.ts). */
+const MAX_PATH_SEGMENTS = 256;
 
 function setOwn(container: Json | unknown[], key: string | number, value: unknown): void {
   // A list index past the end leaves no holes: JSON would write them as null, so `input` holds null too.
@@ -846,6 +851,8 @@ function setAtPath(root: Json, segments: Array<string | number>, value: unknown,
   for (let i = 0; i < segments.length; i += 1) {
     const key = segments[i] as string | number;
     if (Array.isArray(container) !== (typeof key === 'number')) return false;
+    // A gap is filled with nulls: one this wide is no list an answer streams, and filling it would exhaust memory.
+    if (Array.isArray(container) && (key as number) > container.length + MAX_LIST_GAP) return false;
     const existing = Object.prototype.hasOwnProperty.call(container, key) ? (container as Record<string | number, unknown>)[key] : undefined;
     if (i === segments.length - 1) {
       const next = append && typeof existing === 'string' ? `${existing}${value as string}` : value;
