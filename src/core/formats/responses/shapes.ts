@@ -21,25 +21,16 @@ export function copy<T>(value: T): T {
 /**
  * A deep copy of a value read from the wire (plain objects, lists, strings, numbers): the objects are new, the
  * strings are shared, since they cannot change. structuredClone would copy every character of a long answer.
- * Anything else goes to `copy`.
+ * Anything else goes to `copy`. Recursive: wire values nest at most MAX_NESTING deep (json-depth.ts).
  */
 export function copyJson<T>(value: T): T {
-  try {
-    return copyDeep(value);
-  } catch (error) {
-    if (error instanceof RangeError) return copy(value); // nested too deep for a recursive copy
-    throw error;
-  }
-}
-
-function copyDeep<T>(value: T): T {
   if (typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return value.map(copyDeep) as T;
+  if (Array.isArray(value)) return value.map(copyJson) as T;
   const prototype = Object.getPrototypeOf(value) as unknown;
   if (prototype !== Object.prototype && prototype !== null) return copy(value);
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
-    const field = copyDeep((value as Record<string, unknown>)[key]);
+    const field = copyJson((value as Record<string, unknown>)[key]);
     // `__proto__` arrives from JSON as an own field; assigning it would set the prototype instead.
     if (key === '__proto__') Object.defineProperty(out, key, { value: field, enumerable: true, writable: true, configurable: true });
     else out[key] = field;
