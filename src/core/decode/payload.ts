@@ -9,7 +9,7 @@ import { MAX_NESTING, nestsTooDeep, parseJson } from '../json-depth.js';
 const DONE: Payload = { kind: 'done' };
 const NOT_JSON: Payload = { kind: 'not json' };
 
-/** Reads a frame's data once: JSON, the `[DONE]` sentinel, or neither (JSON nested past MAX_NESTING counts as neither). */
+/** Reads a frame's data once: JSON, the `[DONE]` sentinel, or neither (so is JSON nested past MAX_NESTING). */
 export function readPayload(data: string): Payload {
   const first = data.charCodeAt(0);
   if (first === 91 /* [ */ && data.length <= 8 && data.trim() === '[DONE]') return DONE;
