@@ -139,8 +139,8 @@ export interface TimedFrame {
 export class FrameTable {
   private readonly log = new VarintLog();
   /** The numbers of the row being written, and of the row before it. */
-  private readonly rowNumbers: number[] = [0, 0, 0, 0, 0, 0, 0, 0];
-  private readonly previousRow: number[] = [0, 0, 0, 0, 0, 0, 0, 0];
+  private readonly rowNumbers: number[] = Array.from({ length: ROW_NUMBERS }, () => 0);
+  private readonly previousRow: number[] = Array.from({ length: ROW_NUMBERS }, () => 0);
   private count = 0;
   private lastEnd = 0;
   private lastEndLine = 0;

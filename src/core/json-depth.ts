@@ -15,16 +15,6 @@ export function parseJson(text: string): unknown {
   return value;
 }
 
-/** Whether `text` is JSON that parseJson refuses for its depth (not for its syntax). */
-export function nestsTooDeep(text: string): boolean {
-  try {
-    parseJson(text);
-    return false;
-  } catch (error) {
-    return error instanceof RangeError;
-  }
-}
-
 /** Whether arrays and objects in `value` nest deeper than `limit`: a walk without recursion. */
 export function nestsDeeperThan(value: unknown, limit: number): boolean {
   const stack: Array<[unknown, number]> = [[value, 0]];

@@ -4,10 +4,12 @@ import { createDecoder, type DecoderSummary, type EventStreamDecoder, type Frame
 import type { Frame, Payload } from './frame.js';
 import { FrameLane, HandOverSink, type LaneSink } from './frame-lane.js';
 import { KNOWN_STRING_LENGTH, KnownStrings } from './known-strings.js';
-import { MAX_NESTING, nestsTooDeep, parseJson } from '../json-depth.js';
+import { MAX_NESTING, parseJson } from '../json-depth.js';
 
 const DONE: Payload = { kind: 'done' };
 const NOT_JSON: Payload = { kind: 'not json' };
+/** Also not JSON to a reader, but JSON.parse read it: nested past MAX_NESTING (its own object, to name it so). */
+const TOO_DEEP: Payload = { kind: 'not json' };
 
 /** Reads a frame's data once: JSON, the `[DONE]` sentinel, or neither (so is JSON nested past MAX_NESTING). */
 export function readPayload(data: string): Payload {
@@ -15,7 +17,8 @@ export function readPayload(data: string): Payload {
   if (first === 91 /* [ */ && data.length <= 8 && data.trim() === '[DONE]') return DONE;
   try {
     return { kind: 'json', value: parseJson(data) };
-  } catch {
+  } catch (error) {
+    if (error instanceof RangeError) return TOO_DEEP;
     if (data.trim() === '[DONE]') return DONE;
     return NOT_JSON;
   }
@@ -67,7 +70,7 @@ export function createSinkReader(onFrame: FrameCallback, findings: FindingList, 
         if (!hasData) return onFrame(frame, null);
         const payload = read(frame.data);
         if (ending === 'eof' && !marks.bare) return readTail(frame, payload, marks);
-        if (payload.kind === 'not json') reportNotJson(frame, findings, marks);
+        if (payload.kind === 'not json') reportNotJson(frame, payload, findings, marks);
         readableFrames += 1;
         onFrame(frame, payload);
         if (payload.kind === 'json' && ending === 'blank' && !marks.bare) lane.learn(frame, payload.value, marks.dataLine === frame.line + 1);
@@ -122,8 +125,8 @@ export function createSinkReader(onFrame: FrameCallback, findings: FindingList, 
 }
 
 /** Named at the frame's first data line: that is where the value that does not parse starts. */
-function reportNotJson(frame: Frame, findings: FindingList, marks: FrameMarks): void {
-  if (nestsTooDeep(frame.data)) {
+function reportNotJson(frame: Frame, payload: Payload, findings: FindingList, marks: FrameMarks): void {
+  if (payload === TOO_DEEP) {
     const message = `Frame ${frame.index}'s data is JSON nested more than ${MAX_NESTING} levels deep (${preview(frame.data)}); copying or printing it would overflow the stack, so it was skipped.`;
     findings.add('too deep', message, marks.dataLine, marks.dataColumn, frame.index);
     return;

@@ -21,6 +21,7 @@ import { ClosureAssembler } from './closure-assembler.js';
 import type { Frame, Payload } from '../decode/frame.js';
 import { type FindingCode, FindingList } from '../findings.js';
 import { keepShape } from '../keep-shapes.js';
+import { MAX_NESTING } from '../json-depth.js';
 import type {
   Assembler,
   Assembly,
@@ -836,8 +837,8 @@ export function parseJsonPath(path: string): Array<string | number> | null {
 
 /** How far past a list's end a streamed argument may set an element (the gap becomes nulls). */
 const MAX_LIST_GAP = 1024;
-/** Paths longer than this are not read: the arguments would nest too deep to print (see json-depth.ts). */
-const MAX_PATH_SEGMENTS = 256;
+/** Paths longer than this are not read: with a value nested at most MAX_NESTING, the arguments stay printable. */
+const MAX_PATH_SEGMENTS = MAX_NESTING / 2;
 
 function setOwn(container: Json | unknown[], key: string | number, value: unknown): void {
   // A list index past the end leaves no holes: JSON would write them as null, so `input` holds null too.
