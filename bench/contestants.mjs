@@ -44,11 +44,16 @@ function replayFetch(stream, sample) {
 
 const textOfContent = (content) => (typeof content === 'string' ? content.length : 0);
 
+/** The stream's own options for our readers: a bound past its largest frame where it has one (see streams.mjs). */
+function readerOptions(stream) {
+  return stream.spec.maxHeldChars === undefined ? {} : { maxHeldChars: stream.spec.maxHeldChars };
+}
+
 // ── Decode: frames only ─────────────────────────────────────────────────────────────────────────────────────
 
 /** `decode()`: the decoder with positions and findings, plus the one JSON read of each frame; keeps every frame. */
 function oursDecode(stream, input, sample) {
-  const result = ours.decode(input === 'string' ? stream.text : stream.chunks);
+  const result = ours.decode(input === 'string' ? stream.text : stream.chunks, readerOptions(stream));
   if (sample) sample();
   return { frames: result.frames.length, stopped: result.stopped };
 }
@@ -60,7 +65,7 @@ function oursDecode(stream, input, sample) {
 function oursReader(stream, input, sample) {
   let frames = 0;
   const findings = new ours.FindingList();
-  const reader = ours.createFrameReader(() => void (frames += 1), findings);
+  const reader = ours.createFrameReader(() => void (frames += 1), findings, undefined, readerOptions(stream));
   if (input === 'string') reader.push(stream.text);
   else feed(stream.chunks, (chunk) => reader.push(chunk), sample);
   return { frames, stopped: reader.end().stopped };
@@ -69,7 +74,7 @@ function oursReader(stream, input, sample) {
 /** `createDecoder()`: the same decoder with positions and findings, no JSON and no frames kept. */
 function oursDecoder(stream, input, sample) {
   let frames = 0;
-  const decoder = ours.createDecoder({ onFrame: () => void (frames += 1) });
+  const decoder = ours.createDecoder({ onFrame: () => void (frames += 1), ...readerOptions(stream) });
   if (input === 'string') decoder.push(stream.text);
   else feed(stream.chunks, (chunk) => decoder.push(chunk), sample);
   return { frames, stopped: decoder.end().stopped };
@@ -126,15 +131,15 @@ function oursReconstructRows(stream, input, sample) {
 }
 
 function oursReconstructResult(stream, input, sample) {
-  if (input === 'string') return ours.reconstruct(stream.text);
-  const session = ours.createReconstruction();
+  if (input === 'string') return ours.reconstruct(stream.text, readerOptions(stream));
+  const session = ours.createReconstruction(readerOptions(stream));
   feed(stream.chunks, (chunk) => session.push(chunk), sample);
   return session.end();
 }
 
 /** The same without the frames table (`frames: false`): what a caller of a very large stream would pass. */
 function oursReconstructLean(stream, input, sample) {
-  const session = ours.createReconstruction({ frames: false });
+  const session = ours.createReconstruction({ frames: false, ...readerOptions(stream) });
   if (input === 'string') session.push(stream.text);
   else feed(stream.chunks, (chunk) => session.push(chunk), sample);
   return summaryOf(session.end());

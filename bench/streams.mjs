@@ -240,7 +240,9 @@ export const STREAMS = [
   { name: 'chat-tools', format: 'chat-completions', title: 'Chat Completions tool calls', sdk: 'openai-chat', generate: chatTools },
   { name: 'anthropic-text', format: 'anthropic', title: 'Anthropic text', sdk: 'anthropic', generate: anthropicText },
   { name: 'anthropic-tools', format: 'anthropic', title: 'Anthropic tool use', sdk: 'anthropic', generate: anthropicTools },
-  { name: 'responses-text', format: 'responses', title: 'Responses text', sdk: 'openai-responses', generate: responsesText },
+  // Its done events and response.completed repeat the whole answer: over 1 MiB in the 100 MB stream. The SDK and
+  // eventsource-parser hold frames of any size; our readers are told so (`maxHeldChars`) to read the same bytes.
+  { name: 'responses-text', format: 'responses', title: 'Responses text', sdk: 'openai-responses', generate: responsesText, maxHeldChars: Infinity },
   { name: 'gemini-text', format: 'gemini', title: 'Gemini text', sdk: null, generate: geminiText },
 ];
 

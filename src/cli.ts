@@ -2,9 +2,9 @@
 // The command line: reads a capture (a file or stdin), prints the report or the result as JSON, exits 0/1/2.
 import { createReadStream, statSync } from 'node:fs';
 import packageJson from '../package.json' with { type: 'json' };
-import { createReconstruction, FORMAT_NAMES, renderText, type FormatName, type Reconstruction } from './index.js';
+import { createReconstruction, FORMAT_NAMES, renderText, type FormatName, type Reconstruction, type ReconstructOptions } from './index.js';
 
-const USAGE = `Usage: sse-reconstruct [FILE|-] [--format NAME] [--json] [--frames] [--help] [--version]
+const USAGE = `Usage: sse-reconstruct [FILE|-] [--format NAME] [--json] [--frames] [--max-held-chars N] [--help] [--version]
 
 Reads a captured event stream (what \`curl -N\` prints, or what your client logged) from FILE, or from stdin
 when FILE is \`-\` or left out with input piped in, and prints the answer put back together: the summary line,
@@ -16,6 +16,10 @@ Options:
                  ${FORMAT_NAMES.join(', ')}
   --json         print the whole result as JSON instead of the report
   --frames       add the frames table to the report (index, lines, event, type, carried, time)
+  --max-held-chars N
+                 the most characters your reader holds without a blank line (default 1048576, the
+                 common 1 MiB bound); past it the stream stops with a \`too large\` finding.
+                 Infinity: no bound
   --help         print this help
   --version      print the version
 
@@ -24,7 +28,7 @@ Exit status: 0 the stream is complete with no findings, 1 it has findings or is 
 /** What the command line asked for. */
 interface Request {
   source: string;
-  format?: FormatName;
+  options: ReconstructOptions;
   json: boolean;
   frames: boolean;
 }
@@ -35,6 +39,7 @@ type Parsed = { kind: 'run'; request: Request } | { kind: 'help' } | { kind: 've
 function parseArguments(args: readonly string[], stdinIsTTY: boolean): Parsed {
   const files: string[] = [];
   let format: string | undefined;
+  let maxHeldChars: number | undefined;
   let json = false;
   let frames = false;
   for (let i = 0; i < args.length; i += 1) {
@@ -46,6 +51,9 @@ function parseArguments(args: readonly string[], stdinIsTTY: boolean): Parsed {
     else if (arg === '--format' || arg.startsWith('--format=')) {
       format = arg === '--format' ? args[++i] : arg.slice('--format='.length);
       if (format === undefined || format === '') return usageError('--format needs a format name');
+    } else if (arg === '--max-held-chars' || arg.startsWith('--max-held-chars=')) {
+      maxHeldChars = heldCharsArgument(arg === '--max-held-chars' ? args[++i] : arg.slice('--max-held-chars='.length));
+      if (Number.isNaN(maxHeldChars)) return usageError('--max-held-chars needs a whole number of characters (at least 1), or Infinity for no bound');
     } else if (arg === '--') {
       files.push(...args.slice(i + 1));
       break;
@@ -58,9 +66,16 @@ function parseArguments(args: readonly string[], stdinIsTTY: boolean): Parsed {
   if (files.length > 1) return usageError(`one capture at a time; received ${files.length} files (${files.join(', ')})`);
   const source = files[0] ?? '-';
   if (files.length === 0 && stdinIsTTY) return usageError('no capture given: pass a FILE, or pipe one in and pass -');
-  const request: Request = { source, json, frames };
-  if (format !== undefined) request.format = format as FormatName;
-  return { kind: 'run', request };
+  const options: ReconstructOptions = {};
+  if (format !== undefined) options.format = format as FormatName;
+  if (maxHeldChars !== undefined) options.maxHeldChars = maxHeldChars;
+  return { kind: 'run', request: { source, options, json, frames } };
+}
+
+/** The bound `--max-held-chars` gives: a whole number of at least 1, or Infinity; NaN when it is neither. */
+function heldCharsArgument(value: string | undefined): number {
+  if (value === 'Infinity' || value === 'infinity') return Infinity;
+  return value !== undefined && /^[1-9][0-9]*$/.test(value) ? Number(value) : NaN;
 }
 
 function usageError(message: string): Parsed {
@@ -74,8 +89,8 @@ function exitCodeOf(result: Reconstruction): 0 | 1 {
 }
 
 /** Feeds the capture to a reconstruction chunk by chunk, so a large file is never held whole as text. */
-async function reconstructFrom(source: NodeJS.ReadableStream, format: FormatName | undefined): Promise<Reconstruction> {
-  const session = createReconstruction(format === undefined ? {} : { format });
+async function reconstructFrom(source: NodeJS.ReadableStream, options: ReconstructOptions): Promise<Reconstruction> {
+  const session = createReconstruction(options);
   for await (const chunk of source) {
     session.push(typeof chunk === 'string' ? chunk : new Uint8Array((chunk as Buffer).buffer, (chunk as Buffer).byteOffset, (chunk as Buffer).byteLength));
   }
@@ -114,7 +129,7 @@ async function main(args: readonly string[]): Promise<number> {
     return 2;
   }
   const input = request.source === '-' ? process.stdin : createReadStream(request.source, { highWaterMark: 64 * 1024 });
-  const result = await reconstructFrom(input, request.format);
+  const result = await reconstructFrom(input, request.options);
   const output = request.json ? `${JSON.stringify(result, null, 2)}\n` : renderText(result, { color: colourWanted(), frames: request.frames });
   return write(output, exitCodeOf(result));
 }

@@ -77,6 +77,9 @@ describe('exit status', () => {
     [['--bogus'], 'unknown option --bogus'],
     [['--format', 'openai', file('clean.sse')], 'pass one of chat-completions, responses, anthropic, gemini, behavior-run'],
     [['--format'], '--format needs a format name'],
+    [['--max-held-chars', '0', file('clean.sse')], '--max-held-chars needs a whole number of characters (at least 1), or Infinity'],
+    [['--max-held-chars=1.5', file('clean.sse')], '--max-held-chars needs a whole number'],
+    [['--max-held-chars'], '--max-held-chars needs a whole number'],
     [[join(tmpdir(), 'sse-cli-no-such-capture.sse')], 'no such file'],
     [['a.sse', 'b.sse'], 'one capture at a time'],
   ])('is 2 for a usage error (%j), saying what to pass', (args, message) => {
@@ -84,6 +87,16 @@ describe('exit status', () => {
     expect(run.status).toBe(2);
     expect(run.stderr).toContain(message);
     expect(run.stdout).toBe('');
+  });
+
+  it('--max-held-chars sets the bound: a frame past it stops the stream (exit 1); Infinity reads it', () => {
+    const big = `data: "${'x'.repeat(300)}"\n\n`;
+    const bounded = cli(['--max-held-chars', '200', '--json', '-'], { input: big + CLEAN });
+    expect(bounded.status).toBe(1);
+    expect(JSON.parse(bounded.stdout).findingCounts).toEqual({ 'too large': 1 });
+    const unbounded = cli(['--max-held-chars=Infinity', '-'], { input: CLEAN });
+    expect(unbounded.stdout).toContain('complete · ok');
+    expect(unbounded.status).toBe(0);
   });
 
   it('is 2 for a directory, naming it', () => {

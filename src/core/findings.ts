@@ -66,10 +66,10 @@ export const FINDINGS = {
   },
   'too large': {
     severity: 'error',
-    title: 'More than 1,048,576 characters without a blank line',
+    title: 'More characters without a blank line than the reader holds',
     meaning:
-      'A reader with the common 1 MiB bound stops the stream here. Nothing after this point is read, so the stream is not said to lack its end.',
-    fix: 'End frames with a blank line; split very large payloads into several frames.',
+      'A reader stops the stream once it holds more than its bound without a blank line: 1,048,576 characters (the common 1 MiB bound) unless `maxHeldChars` says otherwise. Nothing after this point is read, so the stream is not said to lack its end.',
+    fix: 'End frames with a blank line; split very large payloads into several frames. If your readers hold more, pass their bound as `maxHeldChars` (Infinity for none).',
   },
   crlf: {
     severity: 'info',

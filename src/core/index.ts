@@ -1,5 +1,6 @@
 export { decode, createDecoder, createFrameReader, readPayload, MAX_HELD_CHARS } from './decode/index.js';
 export type {
+  DecodeOptions,
   DecodeResult,
   DecoderCallbacks,
   DecoderSummary,

@@ -95,6 +95,11 @@ export interface ReconstructOptions {
    * whose first frame names another format than most frames is read as that first format.
    */
   frames?: boolean;
+  /**
+   * The most characters held without a blank line before the stream stops with a `too large` finding: default
+   * 1,048,576 (the common reader's bound, and the gateway's). Set your own reader's bound, or Infinity for none.
+   */
+  maxHeldChars?: number;
 }
 
 /** The whole result: plain, JSON-serialisable data. */

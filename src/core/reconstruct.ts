@@ -1,4 +1,5 @@
 import type { Frame, Payload } from './decode/frame.js';
+import { heldBound } from './decode/decoder.js';
 import { createSinkReader, readPayload } from './decode/payload.js';
 import type { LaneFrame, LaneSink } from './decode/frame-lane.js';
 import { keepShape } from './keep-shapes.js';
@@ -50,7 +51,8 @@ export function createReconstruction(options: ReconstructOptions = {}): Reconstr
   // Frames that waited for the format are read after their row was written: write what they carried again.
   const router = new Router(options.format ? formatModule(options.format) : null, table);
   const sink = new ReconstructSink(router, table, decodeFindings);
-  const reader = createSinkReader((frame, payload) => sink.frame(frame, payload), decodeFindings, (text) => table.addText(text), sink);
+  const bound = options.maxHeldChars === undefined ? {} : { maxHeldChars: options.maxHeldChars };
+  const reader = createSinkReader((frame, payload) => sink.frame(frame, payload), decodeFindings, (text) => table.addText(text), sink, bound);
 
   return {
     push(chunk, arrivedMs) {
@@ -455,6 +457,7 @@ function checkOptions(options: unknown): asserts options is ReconstructOptions {
   if (format !== undefined && !FORMAT_NAMES.includes(format)) {
     throw new TypeError(`sse-reconstruct: options.format must be one of ${FORMAT_NAMES.map((name) => `'${name}'`).join(', ')}; received ${JSON.stringify(format)}.`);
   }
+  heldBound((options as ReconstructOptions).maxHeldChars, 'options.maxHeldChars');
 }
 
 keepShape(new ReconstructSink(new Router(null, new FrameTable(true, 1)), new FrameTable(true, 1), new FindingList()));

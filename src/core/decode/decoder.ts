@@ -3,8 +3,28 @@ import type { Frame, LineTally } from './frame.js';
 import { ownCopy } from '../own-copy.js';
 import { matchStamp, StampClock } from './timestamps.js';
 
-/** The bound a common reader holds without a blank line before it gives up on the stream. */
+/** The bound a common reader holds without a blank line before it gives up on the stream (the default). */
 export const MAX_HELD_CHARS = 1_048_576;
+
+/**
+ * `value` as a bound on the characters held without a blank line: MAX_HELD_CHARS when undefined, else a whole number
+ * of at least 1 or Infinity (no bound). Anything else is a misuse of the API: a TypeError that says what to pass.
+ */
+export function heldBound(value: unknown, where: string): number {
+  if (value === undefined) return MAX_HELD_CHARS;
+  if (typeof value === 'number' && (value === Infinity || (Number.isInteger(value) && value >= 1))) return value;
+  throw new TypeError(`sse-reconstruct: ${where} must be a whole number of characters (at least 1) or Infinity for no bound; received ${typeof value === 'number' ? String(value) : typeof value}.`);
+}
+
+/** Options of `decode()` and `createFrameReader()`. */
+export interface DecodeOptions {
+  /**
+   * The most characters a reader holds without a blank line (default MAX_HELD_CHARS, 1 MiB, the common bound): a
+   * frame past it stops the stream with a `too large` finding, as that reader stops. Set your own reader's bound, or
+   * Infinity to read frames of any size (as eventsource-parser and the official SDKs do).
+   */
+  maxHeldChars?: number;
+}
 
 /** How a frame ended: at a blank line, or at the end of the input with no blank line after it. */
 export type FrameEnding = 'blank' | 'eof';
@@ -23,6 +43,8 @@ export interface DecoderCallbacks {
    * @internal The library's own fast path; not part of the public API.
    */
   lane?: FrameTaker;
+  /** See DecodeOptions. */
+  maxHeldChars?: number;
 }
 
 /** Takes the frame that starts at `text[at]` when it knows its text; returns the characters taken (0: not taken). */
@@ -113,6 +135,7 @@ interface Note {
  */
 export function createDecoder(callbacks: DecoderCallbacks, findings = new FindingList()): EventStreamDecoder {
   const { onFrame, onText, lane } = callbacks;
+  const maxHeld = heldBound(callbacks.maxHeldChars, 'maxHeldChars');
   const bytes = new TextDecoder('utf-8', { ignoreBOM: true });
   const clock = new StampClock();
   const tally: LineTally = { total: 0, inFrames: 0, comments: 0, blanks: 0, unread: 0 };
@@ -239,7 +262,7 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
   function holdRest(rest: string): void {
     pending += rest;
     // Stop as soon as the unfinished line is sure to cross the bound, naming what ending it would name.
-    if (!stopped && held + pending.length > MAX_HELD_CHARS && held + heldLength(pending) > MAX_HELD_CHARS) {
+    if (!stopped && held + pending.length > maxHeld && held + heldLength(pending) > maxHeld) {
       if (stamped === null) stamped = matchStamp(pending) !== null; // it would have decided, ending whole
       stopAtBound(frame?.line ?? lineNo + 1);
     }
@@ -252,7 +275,7 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
    */
   function commonKind(src: string, from: number, to: number, eol: number): LineKind {
     if (from === to) return BLANK;
-    if (held + to - from + eol > MAX_HELD_CHARS) return OTHER;
+    if (held + to - from + eol > maxHeld) return OTHER;
     if (isDataLine(src, from)) return DATA;
     return isEventLine(src, from) ? EVENT : OTHER;
   }
@@ -322,7 +345,7 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
       return;
     }
     held += to - from + eol;
-    if (held > MAX_HELD_CHARS) {
+    if (held > maxHeld) {
       const countedWithFrame = frame !== null;
       stopAtBound(frame?.line ?? lineNo);
       if (!countedWithFrame) tally.unread += 1;
@@ -504,7 +527,7 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
     }
     findings.add(
       'too large',
-      `More than ${MAX_HELD_CHARS.toLocaleString('en-US')} characters arrived without a blank line; a reader with the common 1 MiB bound stops the stream here, and nothing after this point was read. End every frame with a blank line and split very large payloads.`,
+      `More than ${maxHeld.toLocaleString('en-US')} characters arrived without a blank line; ${maxHeld === MAX_HELD_CHARS ? 'a reader with the common 1 MiB bound' : 'a reader with this bound (maxHeldChars)'} stops the stream here, and nothing after this point was read. End every frame with a blank line and split very large payloads.`,
       line,
       1,
     );

@@ -1,10 +1,11 @@
 import { FindingList } from '../findings.js';
 import { type StreamText, toChunks } from '../input/chunks.js';
 import type { DecodeResult, Frame } from './frame.js';
+import type { DecodeOptions } from './decoder.js';
 import { createFrameReader } from './payload.js';
 
 export { createDecoder, MAX_HELD_CHARS } from './decoder.js';
-export type { DecoderCallbacks, DecoderSummary, EventStreamDecoder, FrameEnding, FrameMarks } from './decoder.js';
+export type { DecodeOptions, DecoderCallbacks, DecoderSummary, EventStreamDecoder, FrameEnding, FrameMarks } from './decoder.js';
 export type { DecodeResult, Frame, LineTally, Payload } from './frame.js';
 export { createFrameReader, readPayload } from './payload.js';
 export type { FrameCallback, FrameReader } from './payload.js';
@@ -13,11 +14,11 @@ export type { FrameCallback, FrameReader } from './payload.js';
  * Decodes a whole event stream by the WHATWG rules: every frame with its position, and a finding for every line a
  * spec client would read differently from what its writer meant. Never throws on bad input.
  */
-export function decode(input: StreamText): DecodeResult {
+export function decode(input: StreamText, options: DecodeOptions = {}): DecodeResult {
   const chunks = toChunks(input, 'decode');
   const findings = new FindingList();
   const frames: Frame[] = [];
-  const reader = createFrameReader((frame) => frames.push(frame), findings);
+  const reader = createFrameReader((frame) => frames.push(frame), findings, undefined, options);
   for (const chunk of chunks) reader.push(chunk);
   const summary = reader.end();
   const result: DecodeResult = {

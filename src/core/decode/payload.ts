@@ -1,6 +1,6 @@
 import type { FindingList } from '../findings.js';
 import { createFastReader, fastPathCounters } from '../formats/fast-template.js';
-import { createDecoder, type DecoderSummary, type EventStreamDecoder, type FrameMarks } from './decoder.js';
+import { createDecoder, type DecodeOptions, type DecoderSummary, type EventStreamDecoder, type FrameMarks } from './decoder.js';
 import type { Frame, Payload } from './frame.js';
 import { FrameLane, HandOverSink, type LaneSink } from './frame-lane.js';
 import { KNOWN_STRING_LENGTH, KnownStrings } from './known-strings.js';
@@ -36,12 +36,12 @@ export interface FrameReader {
  * The decoder plus the one JSON read of each frame: names frames whose data is not JSON, and tells a stream cut
  * inside its last frame from one whose last frame only lacks the blank line after it.
  */
-export function createFrameReader(onFrame: FrameCallback, findings: FindingList, onText?: (text: string) => void): FrameReader {
-  return createSinkReader(onFrame, findings, onText);
+export function createFrameReader(onFrame: FrameCallback, findings: FindingList, onText?: (text: string) => void, options: DecodeOptions = {}): FrameReader {
+  return createSinkReader(onFrame, findings, onText, undefined, options);
 }
 
 /** createFrameReader, with a sink of the library's own for the frames its lane takes whole (see frame-lane.ts). */
-export function createSinkReader(onFrame: FrameCallback, findings: FindingList, onText?: (text: string) => void, sink?: LaneSink): FrameReader {
+export function createSinkReader(onFrame: FrameCallback, findings: FindingList, onText?: (text: string) => void, sink?: LaneSink, options: DecodeOptions = {}): FrameReader {
   let frameCount = 0;
   let readableFrames = 0;
   const fast = createFastReader();
@@ -77,6 +77,7 @@ export function createSinkReader(onFrame: FrameCallback, findings: FindingList, 
       },
       ...(onText ? { onText } : {}),
       lane,
+      ...(options.maxHeldChars !== undefined ? { maxHeldChars: options.maxHeldChars } : {}),
     },
     findings,
   );
