@@ -116,4 +116,9 @@ describe('a bound that is not one', () => {
     expect(() => reconstruct('data: {}\n\n', { maxHeldChars: value as number })).toThrow(TypeError);
     expect(() => reconstruct('data: {}\n\n', { maxHeldChars: value as number })).toThrow(/options\.maxHeldChars/);
   });
+
+  it('names what it received', () => {
+    expect(() => decode('', { maxHeldChars: 0 })).toThrow(/received 0\./);
+    expect(() => decode('', { maxHeldChars: '100' as unknown as number })).toThrow(/received a string\./);
+  });
 });

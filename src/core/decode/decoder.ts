@@ -13,7 +13,7 @@ export const MAX_HELD_CHARS = 1_048_576;
 export function heldBound(value: unknown, where: string): number {
   if (value === undefined) return MAX_HELD_CHARS;
   if (typeof value === 'number' && (value === Infinity || (Number.isInteger(value) && value >= 1))) return value;
-  throw new TypeError(`sse-reconstruct: ${where} must be a whole number of characters (at least 1) or Infinity for no bound; received ${typeof value === 'number' ? String(value) : typeof value}.`);
+  throw new TypeError(`sse-reconstruct: ${where} must be a whole number of characters (at least 1) or Infinity for no bound; received ${typeof value === 'number' ? String(value) : describe(value)}.`);
 }
 
 /** Options of `decode()` and `createFrameReader()`. */
