@@ -42,6 +42,19 @@ describe('known strings', () => {
     expect(expectExact(data, [LONG])).toEqual({ value: JSON.parse(data) });
   });
 
+  it('finds the string after copies that start the same and end otherwise, and where copies touch', () => {
+    const cut = LONG.slice(0, LONG.length - 5);
+    const changed = `${LONG.slice(0, -1)}!`;
+    const data = JSON.stringify({ a: cut, b: changed, text: LONG, list: [LONG, LONG] });
+    const value = new KnownStrings().parse(data, [LONG]) as { text: string; a: string };
+    expect(value).toEqual(JSON.parse(data));
+    expect(value.a).toBe(cut);
+    // A literal that is its own head repeated: the hits may not overlap.
+    const repeated = 'ab'.repeat(KNOWN_STRING_LENGTH);
+    const twice = JSON.stringify([repeated, repeated, `${repeated}ab`]);
+    expect(expectExact(twice, [repeated])).toEqual({ value: JSON.parse(twice) });
+  });
+
   it('leaves to JSON.parse a frame where the string is a key', () => {
     const data = JSON.stringify({ [LONG]: 1, other: 2 });
     expect(expectExact(data, [LONG])).toBeUndefined();
