@@ -1,7 +1,7 @@
 // `maxHeldChars`: the bound on what a reader holds without a blank line, 1 MiB unless the caller names its own.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createFrameReader, decode, FindingList, MAX_HELD_CHARS, reconstruct, synthesize, type DecodeResult } from '../src/index.js';
+import { createFrameReader, decode, FindingList, isReconstruction, MAX_HELD_CHARS, reconstruct, reconstructStream, synthesize, type DecodeResult } from '../src/index.js';
 
 function where(result: { findings: Array<{ code: string; line: number }> }): Array<[string, number]> {
   return result.findings.map((finding) => [finding.code, finding.line]);
@@ -106,6 +106,13 @@ describe('reconstruct() with maxHeldChars', () => {
       expect(result.choices[0]?.text).toBe(text);
       expect(result.response).toEqual(response);
     }
+  });
+
+  it('reconstructStream() takes it too, for a live Response: a reconstruction the matchers read as it is', async () => {
+    const live = await reconstructStream(new Response(stream, { headers: { 'content-type': 'text/event-stream' } }), { maxHeldChars: Infinity });
+    expect(isReconstruction(live)).toBe(true);
+    expect(live.verdict).toBe('complete');
+    expect(live.findings).toEqual([]);
   });
 });
 
