@@ -51,8 +51,7 @@ export function createReconstruction(options: ReconstructOptions = {}): Reconstr
   // Frames that waited for the format are read after their row was written: write what they carried again.
   const router = new Router(options.format ? formatModule(options.format) : null, table);
   const sink = new ReconstructSink(router, table, decodeFindings);
-  const bound = options.maxHeldChars === undefined ? {} : { maxHeldChars: options.maxHeldChars };
-  const reader = createSinkReader((frame, payload) => sink.frame(frame, payload), decodeFindings, (text) => table.addText(text), sink, bound);
+  const reader = createSinkReader((frame, payload) => sink.frame(frame, payload), decodeFindings, (text) => table.addText(text), sink, options);
 
   return {
     push(chunk, arrivedMs) {
