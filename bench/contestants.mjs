@@ -44,10 +44,8 @@ function replayFetch(stream, sample) {
 
 const textOfContent = (content) => (typeof content === 'string' ? content.length : 0);
 
-/** The stream's own options for our readers: a bound past its largest frame where it has one (see streams.mjs). */
-function readerOptions(stream) {
-  return stream.spec.maxHeldChars === undefined ? {} : { maxHeldChars: stream.spec.maxHeldChars };
-}
+/** The stream's own options for our readers, where it has some (see streams.mjs). */
+const readerOptions = (stream) => stream.spec.readerOptions ?? {};
 
 // ── Decode: frames only ─────────────────────────────────────────────────────────────────────────────────────
 

@@ -55,7 +55,7 @@ const ratioText = (part) => `${part.input} ${part.ratio === null ? 'n/c' : `${pa
 
 export function printStream(stream, results, checks) {
   const { spec, megabytes, expected } = stream;
-  const bound = spec.maxHeldChars === undefined ? '' : ` · our readers with maxHeldChars: ${spec.maxHeldChars}`;
+  const bound = spec.readerOptions === undefined ? '' : ` · our readers with maxHeldChars: ${spec.readerOptions.maxHeldChars}`;
   console.log(`\n── ${spec.title} · ${(stream.bytes.length / 1e6).toFixed(1)} MB · ${expected.frames.toLocaleString('en-US')} frames · ${expected.textLength.toLocaleString('en-US')} chars of text · ${expected.toolCalls} tool calls${bound}`);
   console.log(`  ${pad('MB/s (best run)', 48)}${lpad('chunks', 9)}${lpad('string', 9)}`);
   const seen = new Set();

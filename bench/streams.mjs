@@ -242,7 +242,7 @@ export const STREAMS = [
   { name: 'anthropic-tools', format: 'anthropic', title: 'Anthropic tool use', sdk: 'anthropic', generate: anthropicTools },
   // Its done events and response.completed repeat the whole answer: over 1 MiB in the 100 MB stream. The SDK and
   // eventsource-parser hold frames of any size; our readers are told so (`maxHeldChars`) to read the same bytes.
-  { name: 'responses-text', format: 'responses', title: 'Responses text', sdk: 'openai-responses', generate: responsesText, maxHeldChars: Infinity },
+  { name: 'responses-text', format: 'responses', title: 'Responses text', sdk: 'openai-responses', generate: responsesText, readerOptions: { maxHeldChars: Infinity } },
   { name: 'gemini-text', format: 'gemini', title: 'Gemini text', sdk: null, generate: geminiText },
 ];
 
