@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FrameTable } from '../src/core/frame-table.js';
 import type { FrameRecord } from '../src/core/model.js';
+import { createReconstruction, reconstruct } from '../src/index.js';
 
 const word = fc.constantFrom('message', 'content_block_delta', 'ping', 'x'.repeat(300), '');
 const record = fc.record({
@@ -63,5 +64,77 @@ describe('FrameTable', () => {
     expect(table.length).toBe(1);
     expect(table.rows()).toEqual([]);
     expect(table.timed()).toEqual([{ index: 0, line: 1, elapsedMs: 5, progress: true }]);
+  });
+});
+
+describe('the input text a reconstruction keeps for its frames', () => {
+  const payload = (content: string, finish: string | null = null) =>
+    JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { content }, finish_reason: finish }] });
+  const chunk = (content: string, finish: string | null = null) => `data: ${payload(content, finish)}\n\n`;
+  const utf8 = new TextEncoder();
+  const rowsOf = (input: Parameters<typeof reconstruct>[0]) => reconstruct(input).frames.map(({ data, start, end, line }) => ({ data, start, end, line }));
+  const content = fc.array(fc.constantFrom('a', 'é', '東京', '🙂', '\uFEFF', '"', '\\', ' '), { maxLength: 8 }).map((parts) => parts.join(''));
+
+  it('gives every frame the same data whether the input came as bytes cut anywhere, as strings, or both', () => {
+    fc.assert(
+      fc.property(fc.array(content, { minLength: 1, maxLength: 6 }), fc.boolean(), fc.array(fc.nat(), { maxLength: 12 }), fc.array(fc.boolean(), { maxLength: 8 }), (contents, bom, cuts, asBytes) => {
+        const text = (bom ? '\uFEFF' : '') + contents.map((piece, i) => chunk(piece, i === contents.length - 1 ? 'stop' : null)).join('') + 'data: [DONE]\n\n';
+        // Segments end on code points (a string chunk ends the decoder's run of bytes); a byte segment is cut anywhere.
+        const points = [...text];
+        const marks = [...new Set(cuts.map((cut) => cut % (points.length + 1)))].sort((a, b) => a - b);
+        const input: Array<string | Uint8Array> = [];
+        let from = 0;
+        [...marks, points.length].forEach((mark, i) => {
+          const segment = points.slice(from, mark).join('');
+          from = mark;
+          if (!asBytes[i % Math.max(1, asBytes.length)]) return void input.push(segment);
+          const bytes = utf8.encode(segment);
+          const step = 1 + ((cuts[i] ?? 3) % 5);
+          for (let at = 0; at < bytes.length; at += step) input.push(bytes.subarray(at, at + step));
+        });
+        const whole = rowsOf(text);
+        expect(whole.map((row) => row.data)).toEqual([...contents.map((piece, i) => payload(piece, i === contents.length - 1 ? 'stop' : null)), '[DONE]']);
+        expect(rowsOf(input)).toEqual(whole);
+      }),
+    );
+  });
+
+  it('keeps a copy of the bytes: a caller reusing its buffer after push() does not change the frames', () => {
+    const text = chunk('東京 🙂') + chunk('', 'stop') + 'data: [DONE]\n\n';
+    const bytes = utf8.encode(text);
+    const buffer = new Uint8Array(16);
+    const session = createReconstruction();
+    for (let at = 0; at < bytes.length; at += buffer.length) {
+      const piece = bytes.subarray(at, at + buffer.length);
+      buffer.set(piece);
+      session.push(buffer.subarray(0, piece.length));
+      buffer.fill(0x78);
+    }
+    expect(session.end().frames.map((frame) => frame.data)).toEqual(rowsOf(text).map((row) => row.data));
+  });
+
+  it('reads bad bytes and a character cut before a string chunk as the decoder did (U+FFFD), with the same offsets', () => {
+    const head = utf8.encode(chunk('ok'));
+    const bad = Uint8Array.from([...utf8.encode('data: {"x":"a'), 0xff, ...utf8.encode('b"}\n\n'), ...utf8.encode('data: {"y":"'), 0xe6, 0x9d]);
+    const tail = '"}\n\n' + chunk('', 'stop') + 'data: [DONE]\n\n';
+    const asText = new TextDecoder().decode(Uint8Array.from([...head, ...bad])) + tail;
+    expect(asText).toContain('a\uFFFDb');
+    expect(rowsOf([head.subarray(0, 5), head.subarray(5), bad.subarray(0, 3), bad.subarray(3), tail])).toEqual(rowsOf(asText));
+    expect(rowsOf([Uint8Array.from([...head, ...bad]), tail])[2]?.data).toBe('{"y":"\uFFFD"}');
+  });
+
+  it('cuts the kept text at the budget on the same character for bytes as for a string', () => {
+    // 1 MiB of kept text ends inside this stream, in a run of multi-byte characters cut at odd byte offsets.
+    const text = Array.from({ length: 2600 }, (_, i) => chunk(`${i} ${'東京🙂é'.repeat(60)}`)).join('') + chunk('', 'stop') + 'data: [DONE]\n\n';
+    expect(text.length).toBeGreaterThan(1024 * 1024);
+    const bytes = utf8.encode(text);
+    const pieces: Uint8Array[] = [];
+    for (let at = 0; at < bytes.length; at += 4099) pieces.push(bytes.subarray(at, at + 4099));
+    const whole = rowsOf(text);
+    const kept = whole.filter((row) => row.data !== null).length;
+    expect(kept).toBeGreaterThan(1000);
+    expect(kept).toBeLessThan(whole.length - 100);
+    expect(rowsOf(pieces)).toEqual(whole);
+    expect(rowsOf([text.slice(0, 777_777), bytes.subarray(utf8.encode(text.slice(0, 777_777)).length)])).toEqual(whole);
   });
 });

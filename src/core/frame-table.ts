@@ -154,7 +154,9 @@ export class FrameTable {
    * The input's text, as far as the budget goes: the data of the frames inside it is read from it again when rows
    * are made, so keeping it costs nothing a frame.
    */
-  private readonly text: Array<string | Uint8Array> = [];
+  private readonly text: Array<string | Uint8Array | ByteRun> = [];
+  /** The run of byte chunks being kept, while chunks keep coming as bytes (see addText). */
+  private run: ByteRun | null = null;
   private textLength = 0;
   private textWhole = true;
   /** The first frame that ends past the text kept (frames from here on need their data kept one by one). */
@@ -178,14 +180,28 @@ export class FrameTable {
     private readonly textBudget = 0,
   ) {}
 
-  /** The input's text, chunk by chunk, in order. */
-  addText(text: string): void {
+  /**
+   * The input's text, chunk by chunk, in order. A chunk that came as bytes (`bytes`) is kept as a copy of them: the
+   * chunks of a run decode together to their texts joined, as the decoder read them, and copying bytes costs a
+   * tenth of encoding the text again. Any other text ends the run.
+   */
+  addText(text: string, bytes?: Uint8Array): void {
     if (!this.keepRows || !this.textWhole) return;
     if (this.textLength + text.length > this.textBudget) {
       this.textWhole = false;
+      this.run = null;
       text = text.slice(0, this.textBudget - this.textLength);
+    } else if (bytes !== undefined) {
+      if (this.run === null) {
+        this.run = { chunks: [] };
+        this.text.push(this.run);
+      }
+      this.run.chunks.push(bytes.slice());
+      this.textLength += text.length;
+      return;
     }
-    this.text.push(keptForm(text));
+    this.run = null;
+    if (text.length > 0) this.text.push(keptForm(text));
     this.textLength += text.length;
   }
 
@@ -276,8 +292,7 @@ export class FrameTable {
   rows(): FrameRecord[] {
     if (!this.keepRows) return [];
     const rows: FrameRecord[] = new Array<FrameRecord>(this.count);
-    const fromBytes = new TextDecoder();
-    const text = this.text.map((kept) => (typeof kept === 'string' ? kept : fromBytes.decode(kept))).join('');
+    const text = this.text.map(textOf).join('');
     const next = this.log.reader();
     let idChange = 0;
     let lastEventId = '';
@@ -344,6 +359,23 @@ function dataIn(text: string, start: number, end: number): string | null {
   decoder.push(text.slice(start, end));
   decoder.end();
   return data ?? '';
+}
+
+/** Byte chunks kept in a row, as they came. */
+interface ByteRun {
+  chunks: Uint8Array[];
+}
+
+/**
+ * A kept piece of the input as text. The decoder keeps a BOM as text (the SSE rules drop it, not UTF-8's), so these
+ * decoders keep it too; a run is decoded as one stream without its end, as the reader's decoder had read it by then
+ * (a character cut at the run's end came with the text that ended the run).
+ */
+function textOf(kept: string | Uint8Array | ByteRun): string {
+  if (typeof kept === 'string') return kept;
+  const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
+  if (kept instanceof Uint8Array) return utf8.decode(kept);
+  return kept.chunks.map((chunk) => utf8.decode(chunk, { stream: true })).join('');
 }
 
 const toBytes = new TextEncoder();

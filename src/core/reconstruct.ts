@@ -51,7 +51,7 @@ export function createReconstruction(options: ReconstructOptions = {}): Reconstr
   // Frames that waited for the format are read after their row was written: write what they carried again.
   const router = new Router(options.format ? formatModule(options.format) : null, table);
   const sink = new ReconstructSink(router, table, decodeFindings);
-  const reader = createSinkReader((frame, payload) => sink.frame(frame, payload), decodeFindings, (text) => table.addText(text), sink, options);
+  const reader = createSinkReader((frame, payload) => sink.frame(frame, payload), decodeFindings, (text, bytes) => table.addText(text, bytes), sink, options);
 
   return {
     push(chunk, arrivedMs) {

@@ -36,8 +36,12 @@ export interface DecoderCallbacks {
    * is reused for the next frame).
    */
   onFrame(frame: Frame, ending: FrameEnding, hasData: boolean, marks: FrameMarks): void;
-  /** Called with the decoded text of each chunk, before its frames: frame offsets count its characters. */
-  onText?(text: string): void;
+  /**
+   * Called with the decoded text of each chunk, before its frames: frame offsets count its characters. `bytes`: the
+   * chunk the text was decoded from, when it came as bytes (its text may be empty: a character cut at its end comes
+   * with the next chunk). Byte chunks in a row, decoded together as one stream, give exactly their texts joined.
+   */
+  onText?(text: string, bytes?: Uint8Array): void;
   /**
    * Takes whole frames of a known shape without reading them line by line (see frame-lane.ts).
    * @internal The library's own fast path; not part of the public API.
@@ -177,9 +181,9 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
   let firstCrlfColumn = 0;
   let ended = false;
 
-  function pushText(text: string): void {
+  function pushText(text: string, from?: Uint8Array): void {
+    if (onText !== undefined && (text.length > 0 || from !== undefined)) onText(text, from);
     if (text.length === 0) return;
-    if (onText !== undefined) onText(text);
     let start = sawFirstChar ? 0 : takeBom(text);
     if (pendingCR) {
       // The CR that ended the last chunk: with an LF here it was a CRLF.
@@ -548,7 +552,7 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
         pushText(chunk);
       } else if (chunk instanceof Uint8Array) {
         bytesPending = true;
-        pushText(bytes.decode(chunk, { stream: true }));
+        pushText(bytes.decode(chunk, { stream: true }), chunk);
       } else {
         throw new TypeError(`sse-reconstruct: push() takes a string or a Uint8Array chunk; it received ${describe(chunk)}.`);
       }

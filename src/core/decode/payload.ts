@@ -36,12 +36,12 @@ export interface FrameReader {
  * The decoder plus the one JSON read of each frame: names frames whose data is not JSON, and tells a stream cut
  * inside its last frame from one whose last frame only lacks the blank line after it.
  */
-export function createFrameReader(onFrame: FrameCallback, findings: FindingList, onText?: (text: string) => void, options: DecodeOptions = {}): FrameReader {
+export function createFrameReader(onFrame: FrameCallback, findings: FindingList, onText?: (text: string, bytes?: Uint8Array) => void, options: DecodeOptions = {}): FrameReader {
   return createSinkReader(onFrame, findings, onText, undefined, options);
 }
 
 /** createFrameReader, with a sink of the library's own for the frames its lane takes whole (see frame-lane.ts). */
-export function createSinkReader(onFrame: FrameCallback, findings: FindingList, onText?: (text: string) => void, sink?: LaneSink, options: DecodeOptions = {}): FrameReader {
+export function createSinkReader(onFrame: FrameCallback, findings: FindingList, onText?: (text: string, bytes?: Uint8Array) => void, sink?: LaneSink, options: DecodeOptions = {}): FrameReader {
   let frameCount = 0;
   let readableFrames = 0;
   const fast = createFastReader();
