@@ -135,6 +135,11 @@ describe('the input text a reconstruction keeps for its frames', () => {
     expect(kept).toBeGreaterThan(1000);
     expect(kept).toBeLessThan(whole.length - 100);
     expect(rowsOf(pieces)).toEqual(whole);
+    // Chunks larger than the blocks the kept bytes are copied into, cut inside a character.
+    const inside = (from: number) => bytes.findIndex((byte, i) => i >= from && (byte & 0xc0) === 0x80);
+    const [first, second] = [inside(100_000), inside(300_000)];
+    const large = [bytes.subarray(0, first), bytes.subarray(first, second), bytes.subarray(second)];
+    expect(rowsOf(large)).toEqual(whole);
     expect(rowsOf([text.slice(0, 777_777), bytes.subarray(utf8.encode(text.slice(0, 777_777)).length)])).toEqual(whole);
   });
 });

@@ -193,10 +193,10 @@ export class FrameTable {
       text = text.slice(0, this.textBudget - this.textLength);
     } else if (bytes !== undefined) {
       if (this.run === null) {
-        this.run = { chunks: [] };
+        this.run = { blocks: [], filled: 0 };
         this.text.push(this.run);
       }
-      this.run.chunks.push(bytes.slice());
+      appendBytes(this.run, bytes);
       this.textLength += text.length;
       return;
     }
@@ -361,9 +361,31 @@ function dataIn(text: string, start: number, end: number): string | null {
   return data ?? '';
 }
 
-/** Byte chunks kept in a row, as they came. */
+/**
+ * Byte chunks kept in a row, copied into blocks of a fixed size: a stream fed a few bytes at a time makes no object a
+ * chunk, and a block is never more than one block larger than what it holds.
+ */
 interface ByteRun {
-  chunks: Uint8Array[];
+  blocks: Uint8Array[];
+  /** Bytes written to the last block. */
+  filled: number;
+}
+
+const RUN_BLOCK = 1 << 16;
+
+function appendBytes(run: ByteRun, chunk: Uint8Array): void {
+  for (let at = 0; at < chunk.length; ) {
+    let block = run.blocks[run.blocks.length - 1];
+    if (block === undefined || run.filled === block.length) {
+      block = new Uint8Array(RUN_BLOCK);
+      run.blocks.push(block);
+      run.filled = 0;
+    }
+    const count = Math.min(chunk.length - at, block.length - run.filled);
+    block.set(chunk.subarray(at, at + count), run.filled);
+    run.filled += count;
+    at += count;
+  }
 }
 
 /**
@@ -375,7 +397,8 @@ function textOf(kept: string | Uint8Array | ByteRun): string {
   if (typeof kept === 'string') return kept;
   const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
   if (kept instanceof Uint8Array) return utf8.decode(kept);
-  return kept.chunks.map((chunk) => utf8.decode(chunk, { stream: true })).join('');
+  const last = kept.blocks.length - 1;
+  return kept.blocks.map((block, i) => utf8.decode(i === last ? block.subarray(0, kept.filled) : block, { stream: true })).join('');
 }
 
 const toBytes = new TextEncoder();
