@@ -99,6 +99,21 @@ describe('the input text a reconstruction keeps for its frames', () => {
     );
   });
 
+  it('gives every frame the same data for string chunks cut anywhere, a surrogate pair included', () => {
+    fc.assert(
+      fc.property(fc.array(content, { minLength: 1, maxLength: 8 }), fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 6 }), (contents, sizes) => {
+        const text = contents.map((piece) => chunk(piece)).join('') + chunk('', 'stop') + 'data: [DONE]\n\n';
+        const input: string[] = [];
+        for (let at = 0, i = 0; at < text.length; i += 1) {
+          const size = sizes[i % sizes.length] as number;
+          input.push(text.slice(at, at + size));
+          at += size;
+        }
+        expect(rowsOf(input)).toEqual(rowsOf(text));
+      }),
+    );
+  });
+
   it('keeps a copy of the bytes: a caller reusing its buffer after push() does not change the frames', () => {
     const text = chunk('東京 🙂') + chunk('', 'stop') + 'data: [DONE]\n\n';
     const bytes = utf8.encode(text);

@@ -2,6 +2,7 @@ import { createDecoder } from './decode/decoder.js';
 import type { FrameRecord } from './model.js';
 import { ownCopy } from './own-copy.js';
 import { keepShape } from './keep-shapes.js';
+import { KeptText } from './kept-text.js';
 
 /**
  * The frames table, kept as a log of small numbers while the stream is read: three to ten bytes a frame, outside the
@@ -154,9 +155,7 @@ export class FrameTable {
    * The input's text, as far as the budget goes: the data of the frames inside it is read from it again when rows
    * are made, so keeping it costs nothing a frame.
    */
-  private readonly text: Array<string | Uint8Array | ByteRun> = [];
-  /** The run of byte chunks being kept, while chunks keep coming as bytes (see addText). */
-  private run: ByteRun | null = null;
+  private readonly text = new KeptText();
   private textLength = 0;
   private textWhole = true;
   /** The first frame that ends past the text kept (frames from here on need their data kept one by one). */
@@ -180,29 +179,16 @@ export class FrameTable {
     private readonly textBudget = 0,
   ) {}
 
-  /**
-   * The input's text, chunk by chunk, in order. A chunk that came as bytes (`bytes`) is kept as a copy of them: the
-   * chunks of a run decode together to their texts joined, as the decoder read them, and copying bytes costs a
-   * tenth of encoding the text again. Any other text ends the run.
-   */
+  /** The input's text, chunk by chunk, in order, as the budget allows; `bytes`: the chunk, when it came as bytes. */
   addText(text: string, bytes?: Uint8Array): void {
     if (!this.keepRows || !this.textWhole) return;
     if (this.textLength + text.length > this.textBudget) {
       this.textWhole = false;
-      this.run = null;
       text = text.slice(0, this.textBudget - this.textLength);
-    } else if (bytes !== undefined) {
-      if (this.run === null) {
-        this.run = { blocks: [], filled: 0 };
-        this.text.push(this.run);
-      }
-      appendBytes(this.run, bytes);
-      this.textLength += text.length;
-      return;
+      bytes = undefined;
     }
-    this.run = null;
-    if (text.length > 0) this.text.push(keptForm(text));
     this.textLength += text.length;
+    this.text.add(text, bytes);
   }
 
   get length(): number {
@@ -292,7 +278,7 @@ export class FrameTable {
   rows(): FrameRecord[] {
     if (!this.keepRows) return [];
     const rows: FrameRecord[] = new Array<FrameRecord>(this.count);
-    const text = this.text.map(textOf).join('');
+    const text = this.text.text();
     const next = this.log.reader();
     let idChange = 0;
     let lastEventId = '';
@@ -359,64 +345,6 @@ function dataIn(text: string, start: number, end: number): string | null {
   decoder.push(text.slice(start, end));
   decoder.end();
   return data ?? '';
-}
-
-/**
- * Byte chunks kept in a row, copied into blocks of a fixed size: a stream fed a few bytes at a time makes no object a
- * chunk, and a block is never more than one block larger than what it holds.
- */
-interface ByteRun {
-  blocks: Uint8Array[];
-  /** Bytes written to the last block. */
-  filled: number;
-}
-
-const RUN_BLOCK = 1 << 16;
-
-function appendBytes(run: ByteRun, chunk: Uint8Array): void {
-  for (let at = 0; at < chunk.length; ) {
-    let block = run.blocks[run.blocks.length - 1];
-    if (block === undefined || run.filled === block.length) {
-      block = new Uint8Array(RUN_BLOCK);
-      run.blocks.push(block);
-      run.filled = 0;
-    }
-    const count = Math.min(chunk.length - at, block.length - run.filled);
-    block.set(chunk.subarray(at, at + count), run.filled);
-    run.filled += count;
-    at += count;
-  }
-}
-
-/**
- * A kept piece of the input as text. The decoder keeps a BOM as text (the SSE rules drop it, not UTF-8's), so these
- * decoders keep it too; a run is decoded as one stream without its end, as the reader's decoder had read it by then
- * (a character cut at the run's end came with the text that ended the run).
- */
-function textOf(kept: string | Uint8Array | ByteRun): string {
-  if (typeof kept === 'string') return kept;
-  const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
-  if (kept instanceof Uint8Array) return utf8.decode(kept);
-  const last = kept.blocks.length - 1;
-  return kept.blocks.map((block, i) => utf8.decode(i === last ? block.subarray(0, kept.filled) : block, { stream: true })).join('');
-}
-
-const toBytes = new TextEncoder();
-
-/**
- * Text kept as UTF-8 bytes: outside the collected heap, so the garbage collector never copies it while the stream
- * is read (kept as a string, it was measured to cost a fifth of the read). A chunk with a lone surrogate (a pair
- * cut between string chunks) stays a string: as bytes it would come back as U+FFFD.
- */
-function keptForm(text: string): string | Uint8Array {
-  return isWellFormed(text) ? toBytes.encode(text) : text;
-}
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-function isWellFormed(text: string): boolean {
-  const native = (text as { isWellFormed?: () => boolean }).isWellFormed;
-  return typeof native === 'function' ? native.call(text) : !LONE_SURROGATE.test(text);
 }
 
 keepShape(new FrameTable(true, 1)).add({ index: 0, event: 'message', data: null, lastEventId: '', dispatched: true, line: 1, endLine: 2, start: 0, end: 1, type: 'kept', carried: 'kept', progress: true }, false);
