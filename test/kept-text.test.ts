@@ -46,9 +46,9 @@ describe('KeptText', () => {
     );
   });
 
-  it('keeps text across its 64 KiB blocks, a three-byte character at a block end included', () => {
+  it('keeps text across its blocks, a three-byte character at a block end included', () => {
     const kept = new KeptText();
-    const wide = '東'.repeat(70_000); // 21,845 characters fill a block to one byte short
+    const wide = '東'.repeat(70_000); // blocks of 2^k bytes end one or two bytes short of a three-byte character
     const bytes = utf8.encode('é'.repeat(50_000));
     const expected = feed(kept, ['x', wide, bytes.subarray(0, 70_001), bytes.subarray(70_001), 'y', wide]);
     expect(kept.text()).toBe(expected);

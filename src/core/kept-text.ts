@@ -1,6 +1,6 @@
 /**
  * The start of the input's text, kept so the frames in it get their data when rows are made. It is kept as UTF-8 in
- * blocks of a fixed size: outside the collected heap, so the garbage collector never copies it while the stream is
+ * blocks (1 to 64 KiB): outside the collected heap, so the garbage collector never copies it while the stream is
  * read (kept as strings, it was measured to cost a fifth of the read), and a stream fed a few bytes at a time makes
  * no object a chunk.
  *
@@ -11,7 +11,9 @@
  * as U+FFFD.
  */
 
-const BLOCK = 1 << 16;
+/** Blocks start small (a short stream's result stays small) and double up to this size. */
+const FIRST_BLOCK = 1 << 10;
+const LAST_BLOCK = 1 << 16;
 const toBytes = new TextEncoder();
 
 interface Span {
@@ -27,6 +29,7 @@ export class KeptText {
   /** Every span's bytes, in order; blocks before the last are cut to what was written to them. */
   private readonly blocks: Uint8Array[] = [];
   private filled = 0;
+  private blockSize = FIRST_BLOCK;
   private written = 0;
 
   /** Keeps a chunk's text; `bytes`: the chunk it was decoded from, when it came as bytes. */
@@ -66,7 +69,8 @@ export class KeptText {
   private nextBlock(): Uint8Array {
     const last = this.blocks.length - 1;
     if (last >= 0) this.blocks[last] = (this.blocks[last] as Uint8Array).subarray(0, this.filled);
-    const block = new Uint8Array(BLOCK);
+    const block = new Uint8Array(this.blockSize);
+    this.blockSize = Math.min(LAST_BLOCK, this.blockSize * 2);
     this.blocks.push(block);
     this.filled = 0;
     return block;
