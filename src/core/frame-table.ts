@@ -3,6 +3,7 @@ import type { FrameRecord } from './model.js';
 import { ownCopy } from './own-copy.js';
 import { keepShape } from './keep-shapes.js';
 import { KeptText } from './kept-text.js';
+import { ByteBlocks } from './byte-blocks.js';
 
 /**
  * The frames table, kept as a log of small numbers while the stream is read: three to ten bytes a frame, outside the
@@ -53,14 +54,14 @@ interface ReadLater {
   progress: boolean;
 }
 
-/** A growing byte log of varints, in blocks (no copy when it grows). */
-class VarintLog {
-  private readonly blocks: Uint8Array[] = [];
-  private block = new Uint8Array(0);
-  private at = 0;
+/** A growing byte log of varints. */
+class VarintLog extends ByteBlocks {
+  constructor() {
+    super(FIRST_LOG_BLOCK, LAST_LOG_BLOCK);
+  }
 
   write(value: number): void {
-    if (this.at + 8 > this.block.length) this.grow();
+    if (this.at + 8 > this.block.length) this.nextBlock();
     while (value >= 128) {
       this.block[this.at++] = (value % 128) | 128;
       value = Math.floor(value / 128);
@@ -68,16 +69,9 @@ class VarintLog {
     this.block[this.at++] = value;
   }
 
-  private grow(): void {
-    if (this.blocks.length > 0) this.blocks[this.blocks.length - 1] = this.block.subarray(0, this.at);
-    this.block = new Uint8Array(Math.min(LAST_LOG_BLOCK, Math.max(FIRST_LOG_BLOCK, this.block.length * 2)));
-    this.blocks.push(this.block);
-    this.at = 0;
-  }
-
   /** A reader from the start; blocks end where their writing ended. */
   reader(): () => number {
-    const blocks = this.blocks.map((block, i) => (i === this.blocks.length - 1 ? block.subarray(0, this.at) : block));
+    const blocks = this.writtenBlocks();
     let index = 0;
     let at = 0;
     return () => {

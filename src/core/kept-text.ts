@@ -11,7 +11,8 @@
  * as U+FFFD.
  */
 
-/** Blocks start small (a short stream's result stays small) and double up to this size. */
+import { ByteBlocks } from './byte-blocks.js';
+
 const FIRST_BLOCK = 1 << 10;
 const LAST_BLOCK = 1 << 16;
 const toBytes = new TextEncoder();
@@ -22,15 +23,16 @@ interface Span {
   end: number;
 }
 
-export class KeptText {
+export class KeptText extends ByteBlocks {
   private readonly parts: Array<string | Span> = [];
   /** The span being written to, while input of its kind keeps coming. */
   private open: Span | null = null;
-  /** Every span's bytes, in order; blocks before the last are cut to what was written to them. */
-  private readonly blocks: Uint8Array[] = [];
-  private filled = 0;
-  private blockSize = FIRST_BLOCK;
+  /** Bytes written in all, every span's in order. */
   private written = 0;
+
+  constructor() {
+    super(FIRST_BLOCK, LAST_BLOCK);
+  }
 
   /** Keeps a chunk's text; `bytes`: the chunk it was decoded from, when it came as bytes. */
   add(text: string, bytes?: Uint8Array): void {
@@ -51,7 +53,8 @@ export class KeptText {
 
   /** The text kept, whole. */
   text(): string {
-    return this.parts.map((part) => (typeof part === 'string' ? part : this.decode(part))).join('');
+    const blocks = this.writtenBlocks();
+    return this.parts.map((part) => (typeof part === 'string' ? part : decodeSpan(part, blocks))).join('');
   }
 
   private spanOf(fromBytes: boolean): void {
@@ -60,68 +63,52 @@ export class KeptText {
     this.parts.push(this.open);
   }
 
-  private blockWithRoom(): Uint8Array {
-    const last = this.blocks[this.blocks.length - 1];
-    return last !== undefined && this.filled < last.length ? last : this.nextBlock();
-  }
-
-  /** Starts a new block; the one before it is cut to what was written to it. */
-  private nextBlock(): Uint8Array {
-    const last = this.blocks.length - 1;
-    if (last >= 0) this.blocks[last] = (this.blocks[last] as Uint8Array).subarray(0, this.filled);
-    const block = new Uint8Array(this.blockSize);
-    this.blockSize = Math.min(LAST_BLOCK, this.blockSize * 2);
-    this.blocks.push(block);
-    this.filled = 0;
-    return block;
-  }
-
   private appendBytes(chunk: Uint8Array): void {
-    for (let at = 0; at < chunk.length; ) {
-      const block = this.blockWithRoom();
-      const count = Math.min(chunk.length - at, block.length - this.filled);
-      block.set(chunk.subarray(at, at + count), this.filled);
-      this.filled += count;
+    for (let from = 0; from < chunk.length; ) {
+      if (this.at === this.block.length) this.nextBlock();
+      const count = Math.min(chunk.length - from, this.block.length - this.at);
+      this.block.set(chunk.subarray(from, from + count), this.at);
+      this.at += count;
       this.written += count;
-      at += count;
+      from += count;
     }
   }
 
   /** Encodes well-formed text; a character that does not fit in the rest of a block goes to the next. */
   private appendText(text: string): void {
     for (let rest = text; rest.length > 0; ) {
-      let block = this.blockWithRoom();
-      let done = toBytes.encodeInto(rest, block.subarray(this.filled));
+      if (this.at === this.block.length) this.nextBlock();
+      let done = toBytes.encodeInto(rest, this.block.subarray(this.at));
       if (done.read === 0) {
-        block = this.nextBlock();
-        done = toBytes.encodeInto(rest, block);
+        this.nextBlock();
+        done = toBytes.encodeInto(rest, this.block);
       }
-      this.filled += done.written;
+      this.at += done.written;
       this.written += done.written;
       rest = rest.slice(done.read);
     }
   }
+}
 
-  /**
-   * A span as text. The decoder keeps a BOM as text (the SSE rules drop it, not UTF-8's), so this decoder keeps it
-   * too. A span of bytes is decoded as one stream without its end, as the reader's decoder had read it by then (a
-   * character cut at its end came with the text after it).
-   */
-  private decode(span: Span): string {
-    const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
-    const out: string[] = [];
-    let blockStart = 0;
-    for (const block of this.blocks) {
-      const blockEnd = blockStart + block.length;
-      if (blockEnd > span.start && blockStart < span.end) {
-        const piece = block.subarray(Math.max(0, span.start - blockStart), Math.min(block.length, span.end - blockStart));
-        out.push(utf8.decode(piece, { stream: true }));
-      }
-      blockStart = blockEnd;
-      if (blockStart >= span.end) break;
+/**
+ * A span of `blocks` as text. The decoder keeps a BOM as text (the SSE rules drop it, not UTF-8's), so this decoder
+ * keeps it too. A span of bytes is decoded as one stream without its end, as the reader's decoder had read it by then
+ * (a character cut at its end came with the text after it).
+ */
+function decodeSpan(span: Span, blocks: Uint8Array[]): string {
+  const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
+  const out: string[] = [];
+  let blockStart = 0;
+  for (const block of blocks) {
+    const blockEnd = blockStart + block.length;
+    if (blockEnd > span.start && blockStart < span.end) {
+      const piece = block.subarray(Math.max(0, span.start - blockStart), Math.min(block.length, span.end - blockStart));
+      out.push(utf8.decode(piece, { stream: true }));
     }
-    return out.join('');
+    blockStart = blockEnd;
+    if (blockStart >= span.end) break;
   }
+  return out.join('');
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
