@@ -1,0 +1,37 @@
+import type { FindingCode, FormatName, Outcome, Verdict } from '../core/index.js';
+
+/**
+ * A stream as it is to be written: its text cut into pieces, each written after a pause. Fixtures and captures
+ * become scripts, faults turn one script into another, and the fault server writes a script to a socket. Joined,
+ * the pieces' texts are the stream, byte for byte.
+ */
+export interface StreamScript {
+  /** The format the stream is in, when known. */
+  format: FormatName | null;
+  pieces: ScriptPiece[];
+  /** What happens after the last piece: the response ends, the connection hangs (for `ms`, or forever), or it is reset. */
+  end: ScriptEnd;
+  /** What reading this script must give: each fault applied adds what it causes. */
+  expected: ExpectedReading;
+}
+
+export interface ScriptPiece {
+  /** The text written: one whole frame with the blank line that ends it, or text between frames (comments, blanks), or a cut piece. */
+  text: string;
+  /** Milliseconds to wait before writing it. */
+  delayMs: number;
+  /** The index of the frame this piece carries (as `decode()` counts them), or null for text between frames. */
+  frame: number | null;
+}
+
+export type ScriptEnd = { kind: 'close' } | { kind: 'stall'; ms: number } | { kind: 'reset' };
+
+/** What the library reports for a script: the finding codes it must contain, its verdict and outcome. */
+export interface ExpectedReading {
+  verdict: Verdict;
+  outcome: Outcome;
+  /** Codes that must be among the findings (others may be present only where `exact` is false). */
+  findings: FindingCode[];
+  /** True when `findings` is the whole set of codes the reading has. */
+  exact: boolean;
+}
