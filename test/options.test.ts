@@ -128,3 +128,22 @@ describe('the checker, for other functions that take these options', () => {
     expect(thrown(() => checkOptionTable({ a: -1 }, { a: MILLISECONDS }, { lead: '' }))).toBe('options.a must be a number of milliseconds, at least 0 (Infinity for no limit); received -1.');
   });
 });
+
+describe('synthesize() and createSerializer()', () => {
+  it('synthesize() checks pieceSize and random, and names an unknown option', async () => {
+    const { synthesize } = await import('../src/index.js');
+    const response = reconstruct(STREAM).response;
+    expect(thrown(() => synthesize('chat-completions', response, loose({ pieceSize: 0 })))).toBe(
+      'sse-reconstruct: synthesize() options.pieceSize must be a whole number of characters, at least 1; received 0.',
+    );
+    expect(thrown(() => synthesize('chat-completions', response, loose({ piece: 4 })))).toContain('synthesize() options.piece is not an option. The options are pieceSize, random.');
+    expect(reconstruct(synthesize('chat-completions', response, { pieceSize: 1 })).response).toEqual(response);
+  });
+
+  it('createSerializer() checks frames', async () => {
+    const { createSerializer } = await import('../src/serializer.js');
+    expect(thrown(() => createSerializer(loose({ frames: 'yes' })))).toBe('sse-reconstruct: createSerializer() options.frames must be true or false; received "yes".');
+    expect(thrown(() => createSerializer(loose({ frame: true })))).toContain('Did you mean "frames"?');
+    expect(typeof createSerializer({ frames: true }).test).toBe('function');
+  });
+});

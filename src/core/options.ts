@@ -79,6 +79,15 @@ export const RECONSTRUCT_OPTION_RULES: OptionRules = {
 /** The options of `decode()` and `createFrameReader()`. */
 export const DECODE_OPTION_RULES: OptionRules = { maxHeldChars: HELD_CHARS };
 
+/** The options of `synthesize()`. */
+export const SYNTHESIZE_OPTION_RULES: OptionRules = {
+  pieceSize: { expects: 'a whole number of characters, at least 1', accepts: (value) => Number.isInteger(value) && (value as number) >= 1 },
+  random: { expects: 'a function that takes a maximum and returns a whole number from 1 to it', accepts: (value) => typeof value === 'function' },
+};
+
+/** The options of `createSerializer()`. */
+export const SERIALIZER_OPTION_RULES: OptionRules = { frames: BOOLEAN };
+
 /** What `createDecoder()` takes: the callbacks, and the decoder's one option. `lane` is the library's own. */
 export const DECODER_CALLBACK_RULES: OptionRules = { onFrame: FUNCTION, onText: FUNCTION, lane: { expects: 'a frame taker', accepts: isObject, internal: true }, maxHeldChars: HELD_CHARS };
 
