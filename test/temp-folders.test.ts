@@ -21,5 +21,4 @@ describe('temp folders of the scripts', () => {
     removeAll();
     for (const dir of dirs) expect(existsSync(dir)).toBe(false);
   });
-
 });
