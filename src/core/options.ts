@@ -114,7 +114,7 @@ export function checkDecoderCallbacks(callbacks: unknown): void {
   // An instance of the caller's class may hold its own state: only an object literal's names are all callbacks.
   checkFields(callbacks as Record<string, unknown>, DECODER_CALLBACK_RULES, 'callbacks', [], lead, isPlainObject(callbacks));
   if ((callbacks as { onFrame?: unknown }).onFrame === undefined) {
-    throw new TypeError(`${leadOf(settings)}callbacks.onFrame must be a function, called with each frame; received undefined.`);
+    throw new TypeError(`${lead}callbacks.onFrame must be a function, called with each frame; received undefined.`);
   }
 }
 
