@@ -21,7 +21,8 @@ export const EXAMPLES = {
   jest: {
     // TypeScript through ts-jest, typed by @types/jest and @jest/globals: the setup the README gives.
     packages: ['jest@30.5.2', 'ts-jest@29.4.15', 'typescript@5.9.3', '@types/jest@30.0.0', '@jest/globals@30.5.2', '@types/node@20.19.43'],
-    run: (dir, report) => [join(dir, 'node_modules', 'jest', 'bin', 'jest.js'), '--ci', '--json', `--outputFile=${report}`],
+    // Jest's transform cache goes inside the install folder, so it goes with it.
+    run: (dir, report) => [join(dir, 'node_modules', 'jest', 'bin', 'jest.js'), '--ci', '--json', `--outputFile=${report}`, `--cacheDirectory=${join(dir, '.jest-cache')}`],
   },
 };
 
