@@ -21,7 +21,8 @@ export type FinishClass = 'ok' | 'length_limit' | 'filtered';
 
 export interface ToolCall {
   index: number;
-  id: string;
+  /** The call's id as the stream carries it; null when it carries none (Gemini calls often have no id). */
+  id: string | null;
   name: string;
   /** The arguments exactly as assembled from their fragments. */
   arguments: string;

@@ -7,13 +7,12 @@
  * - Parts are merged as the non-streamed API returns them: a text part joins the text part before it when both
  *   are of the same kind (answer or `thought`) and it carries no `thoughtSignature`; a signed part starts a new part,
  *   so a signature stays with the text it arrived with. Other parts are kept whole and in order.
- * - A tool call's `id` is the `functionCall.id` when there is one, else `call_<candidate>_<n>` (n counts that
- *   candidate's calls from 0); the synthetic id appears only in `choices`, never in `response`. A call without
- *   `args` has the arguments `{}`.
+ * - A tool call's `id` is the `functionCall.id` when there is one, else null: nothing is made up. A call without
+ *   `args` has the arguments `{}` (as the non-streamed API gives `args` for a call without parameters).
  * - Streamed arguments (Vertex `willContinue` / `partialArgs`) are built into one `{name, args}` part, as the
  *   non-streamed API returns the call.
- * - Every response candidate carries its `index`; other candidate fields keep their latest non-empty value, except
- *   citation lists, which are joined.
+ * - A response candidate carries `index` when a frame of it did (a choice's index is 0 for a candidate without one);
+ *   other candidate fields keep their latest non-empty value, except citation lists, which are joined.
  * - Frames after every candidate finished are still assembled (Gemini clients read to the end of the body), and
  *   each one is an `after end` finding. Frames after an error frame are not read.
  */
@@ -38,6 +37,7 @@ import { isObject, type Json, onlyKeys } from './json-shape.js';
 import { cutPieces } from './pieces.js';
 import { type PhraseFamily, phraseFamily } from './phrases.js';
 import { PIECES_JOINED, takePieces } from './pieces-queue.js';
+import { ownEntry, ownField, setOwn } from '../own-copy.js';
 
 const TEXT_TO_CANDIDATE = phraseFamily((index, count) => `text +${count} chars to candidate ${index}`);
 const THOUGHT_TO_CANDIDATE = phraseFamily((index, count) => `thought +${count} chars to candidate ${index}`);
@@ -120,7 +120,7 @@ export const GEMINI_BLOCK_REASONS: Readonly<Record<string, string>> = {
 };
 
 function blockMeaning(reason: string): string {
-  return GEMINI_BLOCK_REASONS[reason] ?? `not a block reason this library knows (${JSON.stringify(reason)}); check Google's current documentation`;
+  return ownEntry(GEMINI_BLOCK_REASONS, reason) ?? `not a block reason this library knows (${JSON.stringify(reason)}); check Google's current documentation`;
 }
 
 // ---------------------------------------------------------------------------------------------- recognise
@@ -171,6 +171,8 @@ function settleArgs(open: StreamedCall): void {
 
 interface Candidate {
   index: number;
+  /** A frame carried the candidate's `index` (without it, the response does not invent one). */
+  indexed: boolean;
   parts: Json[];
   partsSeen: boolean;
   role: unknown;
@@ -236,6 +238,7 @@ function createAssembler(context: { findings: FindingList }): Assembler {
     if (!candidate) {
       candidate = {
         index,
+        indexed: false,
         parts: [],
         partsSeen: false,
         role: undefined,
@@ -397,6 +400,7 @@ function createAssembler(context: { findings: FindingList }): Assembler {
       return;
     }
     const candidate = candidateAt(index, at.frame);
+    if (raw.index !== undefined) candidate.indexed = true;
     readContent(candidate, raw.content, at);
     readFinishReason(candidate, raw.finishReason, at);
     for (const key in raw) {
@@ -629,6 +633,7 @@ class GeminiAssembler extends ClosureAssembler<GeminiFast> {
     record.type = 'GenerateContentResponse';
     candidate.lastLine = record.line;
     candidate.lastFrame = record.index;
+    if (plan.indexed) candidate.indexed = true;
     if (plan.role !== undefined) candidate.role = plan.role;
     candidate.partsSeen = true;
     queueText(candidate.pendingText, last, text);
@@ -665,6 +670,7 @@ const TEXT_PART_KEYS = new Set(['text', 'thought']);
 
 interface FastFrameShape {
   index: number;
+  indexed: boolean;
   role: unknown;
   thought: boolean;
   slot: number;
@@ -692,7 +698,7 @@ function fastFrameShape(frame: Omit<Frame, 'data'>, value: unknown, holes: reado
   if (slot === -1 || !holes.every((path, i) => i === slot || path.startsWith('usageMetadata.'))) return null;
   if (value.usageMetadata !== undefined && !isObject(value.usageMetadata)) return null;
   const plain = PLAIN_TOP_LEVEL.filter((key) => value[key] !== undefined).map((key): [string, unknown] => [key, value[key]]);
-  return { index, role: content.role, thought: part.thought === true, slot, usage: value.usageMetadata !== undefined, plain };
+  return { index, indexed: raw.index !== undefined, role: content.role, thought: part.thought === true, slot, usage: value.usageMetadata !== undefined, plain };
 }
 
 // ---------------------------------------------------------------------------------------------- carried
@@ -755,13 +761,13 @@ function keepField(fields: Map<string, unknown>, key: string, value: unknown): v
 function joinCitations(before: Json, after: Json): Json {
   const joined: Json = { ...before };
   for (const [key, value] of Object.entries(after)) {
-    const earlier = joined[key];
+    const earlier = ownField(joined, key);
     if (!Array.isArray(value) || !Array.isArray(earlier)) {
-      joined[key] = value;
+      setOwn(joined, key, value);
       continue;
     }
     const seen = new Set(earlier.map((item) => JSON.stringify(item)));
-    joined[key] = [...earlier, ...value.filter((item) => !seen.has(JSON.stringify(item)))];
+    setOwn(joined, key, [...earlier, ...value.filter((item) => !seen.has(JSON.stringify(item)))]);
   }
   return joined;
 }
@@ -775,8 +781,8 @@ function candidateResponse(candidate: Candidate): Json {
     out.content = content;
   }
   if (candidate.finishReason !== null) out.finishReason = candidate.finishReason;
-  out.index = candidate.index;
-  for (const [key, value] of candidate.fields) out[key] = value;
+  if (candidate.indexed) out.index = candidate.index;
+  for (const [key, value] of candidate.fields) setOwn(out, key, value);
   return out;
 }
 
@@ -789,7 +795,7 @@ function choiceOf(candidate: Candidate): Omit<Choice, 'finishMeaning'> {
       if (part.thought === true) reasoning = `${reasoning ?? ''}${part.text}`;
       else text += part.text;
     } else if (isObject(part.functionCall)) {
-      toolCalls.push(toolCallOf(candidate.index, toolCalls.length, part.functionCall));
+      toolCalls.push(toolCallOf(toolCalls.length, part.functionCall));
     }
   }
   const choice: Omit<Choice, 'finishMeaning'> = { index: candidate.index, text, toolCalls, finishReason: candidate.finishReason };
@@ -797,11 +803,11 @@ function choiceOf(candidate: Candidate): Omit<Choice, 'finishMeaning'> {
   return choice;
 }
 
-function toolCallOf(candidate: number, n: number, call: Json): ToolCall {
+function toolCallOf(n: number, call: Json): ToolCall {
   const input = call.args === undefined ? {} : call.args;
   return {
     index: n,
-    id: typeof call.id === 'string' && call.id !== '' ? call.id : `call_${candidate}_${n}`,
+    id: typeof call.id === 'string' ? call.id : null,
     name: typeof call.name === 'string' ? call.name : '',
     arguments: JSON.stringify(input),
     input,
@@ -840,10 +846,10 @@ const MAX_LIST_GAP = 1024;
 /** Paths longer than this are not read: with a value nested at most MAX_NESTING, the arguments stay printable. */
 const MAX_PATH_SEGMENTS = MAX_NESTING / 2;
 
-function setOwn(container: Json | unknown[], key: string | number, value: unknown): void {
+function setArgument(container: Json | unknown[], key: string | number, value: unknown): void {
   // A list index past the end leaves no holes: JSON would write them as null, so `input` holds null too.
   if (Array.isArray(container)) while (container.length < (key as number)) container.push(null);
-  Object.defineProperty(container, key, { value, enumerable: true, writable: true, configurable: true });
+  setOwn(container, key, value);
 }
 
 /** Sets (or, for a continued string, appends) a value at a path, making objects and lists on the way. */
@@ -857,7 +863,7 @@ function setAtPath(root: Json, segments: Array<string | number>, value: unknown,
     const existing = Object.prototype.hasOwnProperty.call(container, key) ? (container as Record<string | number, unknown>)[key] : undefined;
     if (i === segments.length - 1) {
       const next = append && typeof existing === 'string' ? `${existing}${value as string}` : value;
-      setOwn(container, key, next);
+      setArgument(container, key, next);
       return true;
     }
     if (typeof existing === 'object' && existing !== null) {
@@ -866,7 +872,7 @@ function setAtPath(root: Json, segments: Array<string | number>, value: unknown,
     }
     if (existing !== undefined) return false;
     const made: Json | unknown[] = typeof segments[i + 1] === 'number' ? [] : {};
-    setOwn(container, key, made);
+    setArgument(container, key, made);
     container = made;
   }
   return false;
@@ -905,9 +911,9 @@ function candidateFrame(candidate: Json, chunk: unknown[] | undefined, last: boo
     out.content = frameContent;
   }
   if (last) {
-    for (const [key, value] of Object.entries(candidate)) if (key !== 'content' && key !== 'index') out[key] = value;
+    for (const [key, value] of Object.entries(candidate)) if (key !== 'content' && key !== 'index') setOwn(out, key, value);
   }
-  out.index = typeof candidate.index === 'number' ? candidate.index : 0;
+  if (typeof candidate.index === 'number') out.index = candidate.index;
   return out;
 }
 
