@@ -180,6 +180,13 @@ export const FINDINGS = {
     meaning: 'The assembled string is shown as it is; a client that parses it will fail.',
     fix: 'If every fragment arrived, the model produced bad JSON: validate before calling the tool. Otherwise find the missing fragment.',
   },
+  'arguments too large': {
+    severity: 'error',
+    title: 'Streamed arguments that would grow far past the bytes that carried them',
+    meaning:
+      'A Gemini (Vertex) `partialArgs` path that makes lists, objects and gap-filling nulls many times the size of what it arrived in (`$.k[1024][1024]…`): no model streams that, and building it would exhaust memory. The arguments built so far are kept; the rest are left as they arrived, in `functionCall.partialArgs`.',
+    fix: 'Find what wrote the paths: a bug or an attack. Stream arguments with paths that follow the arguments built so far.',
+  },
   'no finish reason': {
     severity: 'warning',
     title: 'A choice never received a finish reason',

@@ -138,6 +138,11 @@ function recognise(_frame: Frame, payload: Payload): 0 | 1 | 2 {
 interface StreamedCall {
   call: Json;
   args: Json;
+  /** JSON characters the paths made beyond the values (lists, objects, nulls in gaps), and the bytes that carried them. */
+  made: number;
+  carried: number;
+  /** Past the growth bound: later streamed arguments are kept as they arrived, in the call's `partialArgs`. */
+  unread: unknown[] | null;
   lastPath: string | null;
   lastContinues: boolean;
   /** The last value set at `lastPath` was a string, so a continued piece appends to it. */
@@ -329,7 +334,7 @@ function createAssembler(context: { findings: FindingList }): Assembler {
     if (willContinue !== true && partialArgs === undefined) return;
     const args: Json = isObject(call.args) ? { ...call.args } : {};
     kept.args = args;
-    const streamed: StreamedCall = { call: kept, args, lastPath: null, lastContinues: false, lastString: false, pending: [], pendingSegments: null };
+    const streamed: StreamedCall = { call: kept, args, made: 0, carried: 0, unread: null, lastPath: null, lastContinues: false, lastString: false, pending: [], pendingSegments: null };
     if (partialArgs !== undefined) applyPartialArgs(candidate, streamed, partialArgs, at);
     if (willContinue !== true) settleArgs(streamed);
     candidate.streamed = willContinue === true ? streamed : null;
@@ -353,6 +358,7 @@ function createAssembler(context: { findings: FindingList }): Assembler {
   }
 
   function applyPartialArg(candidate: Candidate, open: StreamedCall, item: unknown, at: Where): void {
+    if (open.unread !== null) return void open.unread.push(item);
     const path = isObject(item) && typeof item.jsonPath === 'string' ? item.jsonPath : null;
     const segments = path === null ? null : parseJsonPath(path);
     const value = isObject(item) ? partialValue(item) : NO_VALUE;
@@ -364,6 +370,7 @@ function createAssembler(context: { findings: FindingList }): Assembler {
       );
       return;
     }
+    if (!withinGrowth(candidate, open, item, path, segments, value, at)) return;
     const append = typeof value === 'string' && open.lastPath === path && open.lastContinues;
     if (append && open.lastString) queueArg(open, segments, value);
     else {
@@ -378,6 +385,30 @@ function createAssembler(context: { findings: FindingList }): Assembler {
     open.lastString = typeof value === 'string';
     at.carried.push(argumentPhrase(String(open.call.name), path, typeof value === 'string' ? value.length : null));
     if (value !== '') at.frame.progress = true;
+  }
+
+  /**
+   * A path may make lists and objects the bytes do not hold (`$.k[1024][1024]…` fills each gap with nulls): what the
+   * paths make may not grow past MAX_GROWTH times the bytes that carried the call's streamed arguments. Past it,
+   * this item and the ones after it are kept as they arrived, in the call's `partialArgs`.
+   */
+  function withinGrowth(candidate: Candidate, open: StreamedCall, item: Json, path: string, segments: Array<string | number>, value: unknown, at: Where): boolean {
+    open.carried += path.length + (typeof value === 'string' ? value.length : 8);
+    const made = open.made + madeBy(open.args, segments);
+    if (made <= MAX_GROWTH * open.carried + GROWTH_ALLOWANCE) {
+      open.made = made;
+      return true;
+    }
+    settleArgs(open);
+    open.unread = [item];
+    open.call.partialArgs = open.unread;
+    at.carried.push(`function call ${String(open.call.name)} arguments: left as they arrived`);
+    raise(
+      'arguments too large',
+      at.frame,
+      `Frame ${at.frame.index}: the streamed argument at ${path.slice(0, 80)} of ${String(open.call.name)} (candidate ${candidate.index}) would make ${made} characters of lists, objects and gap-filling nulls from ${open.carried} characters of partialArgs, more than ${MAX_GROWTH} times what carried them. The arguments built so far are kept; this streamed argument and the ones after it are left as they arrived, in functionCall.partialArgs.`,
+    );
+    return false;
   }
 
   /** A piece continuing the string at the call's last path: queued, joined onto it in batches. */
@@ -843,6 +874,30 @@ export function parseJsonPath(path: string): Array<string | number> | null {
 
 /** How far past a list's end a streamed argument may set an element (the gap becomes nulls). */
 const MAX_LIST_GAP = 1024;
+/** What a call's streamed-argument paths may make, in JSON characters, per character that carried them. */
+export const MAX_GROWTH = 8;
+/** ...plus this much, so that a short call may open a few lists and objects. */
+const GROWTH_ALLOWANCE = 4096;
+
+/**
+ * The JSON characters setting a value at a path would make beyond the value itself: each list or object made, each
+ * key, each null that fills a gap. Counted without making anything.
+ */
+function madeBy(root: Json, segments: ReadonlyArray<string | number>): number {
+  let made = 0;
+  let container: unknown = root;
+  for (let i = 0; i < segments.length; i += 1) {
+    const key = segments[i] as string | number;
+    if (typeof key === 'number') {
+      const length = Array.isArray(container) ? container.length : 0;
+      made += Math.max(0, key - length) * 5 + 1;
+    } else made += key.length + 4;
+    const existing = typeof container === 'object' && container !== null && Object.prototype.hasOwnProperty.call(container, key) ? (container as Record<string | number, unknown>)[key] : undefined;
+    container = existing;
+    if (i < segments.length - 1 && (typeof existing !== 'object' || existing === null)) made += 2;
+  }
+  return made;
+}
 /** Paths longer than this are not read: with a value nested at most MAX_NESTING, the arguments stay printable. */
 const MAX_PATH_SEGMENTS = MAX_NESTING / 2;
 
