@@ -285,6 +285,11 @@ export class FindingList {
     this.listed.push(finding);
   }
 
+  /** Whether the next finding of `code` is listed (past the listed few, a message need not be made). */
+  lists(code: FindingCode): boolean {
+    return (this.counts[code] ?? 0) < FINDINGS_LISTED_PER_CODE;
+  }
+
   has(code: FindingCode): boolean {
     return (this.counts[code] ?? 0) > 0;
   }

@@ -134,12 +134,13 @@ class ReconstructSink implements LaneSink {
 
   frame(frame: Frame, payload: Payload | null): void {
     const record = toRecord(frame, this.arrival, this.firstArrival);
-    const listedBefore = this.decodeFindings.listed.length + this.router.listed();
+    const listedBefore = this.router.listed();
     this.router.route(record, payload);
-    // Past the text the table keeps, a healthy frame's data is not kept: held, it would keep the whole input alive.
-    // Frames that findings name, or that were not read, keep theirs.
-    const healthy = payload !== null && payload.kind !== 'not json' && this.decodeFindings.listed.length + this.router.listed() === listedBefore;
-    this.table.add(record, !healthy);
+    // Past the text the table keeps, only frames a listed finding names keep their data: held, every frame's would
+    // keep the whole input alive (a stream of bad frames too: only the first few of each code are listed).
+    // The decoder lists its findings about a frame (`not json`) before handing it over.
+    const named = this.router.listed() !== listedBefore || this.decodeFindings.listed[this.decodeFindings.listed.length - 1]?.frame === frame.index;
+    this.table.add(record, named, payload !== null && payload.kind !== 'not json');
     // The assembly may hold the record for its place (a tool call's first frame); its data is a view of the input
     // chunk and would keep that whole chunk alive. The table has its own copy when it keeps one.
     record.data = null;
