@@ -175,8 +175,8 @@ class ReconstructSink implements LaneSink {
     this.frame(frame, { kind: 'json', value });
   }
 
-  knownStrings(): readonly string[] {
-    return this.router.knownStrings();
+  knownStrings(frameLength: number): readonly string[] {
+    return this.router.knownStrings(frameLength);
   }
 }
 
@@ -299,8 +299,8 @@ class Router {
   }
 
   /** The long strings the assembly holds, which a coming frame may repeat whole. */
-  knownStrings(): readonly string[] {
-    return this.assembler?.knownStrings?.() ?? [];
+  knownStrings(frameLength: number): readonly string[] {
+    return this.assembler?.knownStrings?.(frameLength) ?? [];
   }
 
   /** Applies a planned frame, counted as route() counts the frames it reads. */

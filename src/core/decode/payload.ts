@@ -73,8 +73,8 @@ export function createSinkReader(onFrame: FrameCallback, findings: FindingList, 
   function read(data: string): Payload {
     const built = fast.read(data);
     if (built !== undefined) return { kind: 'json', value: built };
-    const strings = fastPathCounters.enabled && data.length >= KNOWN_STRING_LENGTH ? sink?.knownStrings?.() : undefined;
-    const value = strings === undefined || strings.length === 0 ? undefined : known.parse(data, strings);
+    const offer = fastPathCounters.enabled && data.length >= KNOWN_STRING_LENGTH && sink?.knownStrings !== undefined ? sink : undefined;
+    const value = offer === undefined ? undefined : known.parse(data, () => offer.knownStrings?.(data.length) ?? []);
     if (value !== undefined) fastPathCounters.knownStrings += 1;
     const payload: Payload = value === undefined ? readPayload(data) : { kind: 'json', value };
     if (payload.kind === 'json') fast.learn(data, payload.value);

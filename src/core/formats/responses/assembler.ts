@@ -456,26 +456,38 @@ class ResponsesAssembler extends ClosureAssembler<FastState> {
     return true;
   }
 
-  /** The items' long strings (text, arguments, summaries), settled: the final events repeat them whole. */
-  knownStrings(): readonly string[] {
-    const strings: string[] = [];
+  /**
+   * The items' long strings (text, arguments, summaries), settled: the final events repeat them whole. Walking the
+   * items costs one step per value; a frame is offered none when its walk would take more than one step per
+   * CHARACTERS_PER_STEP of its characters (a done event for one item among thousands is parsed as it is), so the
+   * work stays linear in the input. response.completed holds every item, so it is long enough for its walk.
+   */
+  knownStrings(frameLength: number): readonly string[] {
+    const walk = { steps: Math.floor(frameLength / CHARACTERS_PER_STEP), strings: [] as string[] };
+    if (this.fast.items.size > walk.steps) return [];
     for (const state of this.fast.items.values()) {
       settle(state);
-      longStringsIn(state.item, strings);
+      if (!longStringsIn(state.item, walk)) return [];
     }
-    return strings;
+    return walk.strings;
   }
 }
 
-/** The strings of at least KNOWN_STRING_LENGTH characters in `value`, added to `into`. */
-function longStringsIn(value: unknown, into: string[]): void {
+/** Frame characters that pay for one step of the walk for known strings. */
+const CHARACTERS_PER_STEP = 4;
+
+/** Adds the strings of at least KNOWN_STRING_LENGTH characters in `value`; false once the walk is out of steps. */
+function longStringsIn(value: unknown, walk: { steps: number; strings: string[] }): boolean {
+  walk.steps -= 1;
+  if (walk.steps < 0) return false;
   if (typeof value === 'string') {
-    if (value.length >= KNOWN_STRING_LENGTH) into.push(value);
+    if (value.length >= KNOWN_STRING_LENGTH) walk.strings.push(value);
   } else if (Array.isArray(value)) {
-    for (const child of value) longStringsIn(child, into);
+    for (const child of value) if (!longStringsIn(child, walk)) return false;
   } else if (isRecord(value)) {
-    for (const key of Object.keys(value)) longStringsIn(value[key], into);
+    for (const key of Object.keys(value)) if (!longStringsIn(value[key], walk)) return false;
   }
+  return true;
 }
 
 /** The item an event is about: by its output index, or else by its item id. */
