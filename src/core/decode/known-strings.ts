@@ -6,7 +6,7 @@ import { parseJson } from '../json-depth.js';
  * such a frame reads the answer again, character by character, to make a copy of it.
  *
  * Here the frame's long string tokens are found first (one pass over its quotes, as JSON's lexer finds strings),
- * and each is compared with the held strings whose JSON literal has its length. A token that is a held string's
+ * and each is compared only with the held strings whose JSON literal starts and ends as it does. A token that is a held string's
  * literal is swapped for a short placeholder, the rest is parsed, and the placeholder is swapped back for the string
  * held: the value is the one JSON.parse gives. Exact, because the token is one complete string token and parses to
  * that very string; anything else (a key, a placeholder the frame already had) returns undefined, and the frame is
@@ -29,12 +29,15 @@ interface Hit {
 /** Held strings, as offered, or a function that offers them (asked only when the frame has a long token). */
 export type Offer = readonly string[] | (() => readonly string[]);
 
-/** Held strings compared with one token at most: strings of the same literal length are rare. */
-const SAME_LENGTH_TRIED = 8;
+/** Held strings compared with one token at most: strings whose literals start and end alike are rare. */
+const ALIKE_TRIED = 8;
+/** Characters of a literal's start and of its end that pick the held strings a token is compared with. */
+const EDGE = 32;
 
 /** The JSON literals of the strings looked for lately, kept while those strings are still offered. */
 export class KnownStrings {
-  private literals = new Map<string, string>();
+  /** The JSON literal of the string offered at each slot, with that string, made when a token was like it. */
+  private literals: Array<{ string: string; literal: string } | undefined> = [];
 
   /** The frame's value, with the known strings that stand whole in it as tokens; undefined to parse it as it is. */
   parse(data: string, offer: Offer): unknown {
@@ -62,28 +65,35 @@ export class KnownStrings {
 
   /** The tokens that are a held string's literal, in order. */
   private find(data: string, tokens: ReadonlyArray<[number, number]>, known: readonly string[]): Hit[] {
-    const byLength = new Map<number, number[]>();
-    const literals = new Map<string, string>();
+    // Keyed by the edges of the literal, made from the string's edges alone: a key or a Map keyed by the long
+    // strings themselves would cost their length (V8 hashes a string this long by its length only, so they collide).
+    const alike = new Map<string, number[]>();
     known.forEach((string, slot) => {
-      // A string longer than the frame is not in it: skipping it also saves making its literal (a stream of long
-      // deltas offers a longer answer at each one).
+      // A string longer than the frame is not in it (a stream of long deltas offers a longer answer at each one).
       if (string.length < KNOWN_STRING_LENGTH || string.length + 2 > data.length) return;
-      const literal = this.literals.get(string) ?? JSON.stringify(string);
-      literals.set(string, literal);
-      const slots = byLength.get(literal.length);
-      if (slots === undefined) byLength.set(literal.length, [slot]);
-      else if (slots.length < SAME_LENGTH_TRIED) slots.push(slot);
+      const key = JSON.stringify(string.slice(0, EDGE)).slice(0, EDGE) + JSON.stringify(string.slice(-EDGE)).slice(-EDGE);
+      const slots = alike.get(key);
+      if (slots === undefined) alike.set(key, [slot]);
+      else if (slots.length < ALIKE_TRIED) slots.push(slot);
     });
-    this.literals = literals;
     const hits: Hit[] = [];
     for (const [at, end] of tokens) {
-      for (const slot of byLength.get(end - at) ?? []) {
-        if (!data.startsWith(literals.get(known[slot] as string) as string, at)) continue;
+      for (const slot of alike.get(data.slice(at, at + EDGE) + data.slice(end - EDGE, end)) ?? []) {
+        const literal = this.literalAt(known, slot);
+        if (literal.length !== end - at || !data.startsWith(literal, at)) continue;
         hits.push({ at, end, slot });
         break;
       }
     }
     return hits;
+  }
+
+  /** The literal of the string at a slot, kept for the next frame (the done events repeat one string). */
+  private literalAt(known: readonly string[], slot: number): string {
+    const string = known[slot] as string;
+    let held = this.literals[slot];
+    if (held === undefined || held.string !== string) this.literals[slot] = held = { string, literal: JSON.stringify(string) };
+    return held.literal;
   }
 }
 

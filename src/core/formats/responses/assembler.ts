@@ -474,7 +474,7 @@ class ResponsesAssembler extends ClosureAssembler<FastState> {
 }
 
 /** Frame characters that pay for one step of the walk for known strings. */
-const CHARACTERS_PER_STEP = 4;
+const CHARACTERS_PER_STEP = 8;
 
 /** Adds the strings of at least KNOWN_STRING_LENGTH characters in `value`; false once the walk is out of steps. */
 function longStringsIn(value: unknown, walk: { steps: number; strings: string[] }): boolean {
