@@ -70,3 +70,16 @@ describe('Gemini partialArgs', () => {
     );
   });
 });
+
+describe('a streamed argument that does not fit', () => {
+  it('makes nothing on its way: no lists left behind by a path refused halfway', () => {
+    const parts = [
+      { jsonPath: '$.a[3][5][2000].b', stringValue: 'x' },
+      { jsonPath: '$.s', stringValue: 'text' },
+      { jsonPath: '$.s[1][2]', numberValue: 1 },
+    ];
+    const result = reconstruct(callFrame({ name: 'f', partialArgs: parts }, { finishReason: 'STOP' }));
+    expect(result.choices[0]?.toolCalls[0]?.input).toEqual({ s: 'text' });
+    expect(result.findingCounts['not assembled']).toBe(2);
+  });
+});

@@ -60,6 +60,14 @@ describe('a body that is one JSON error document (item 8)', () => {
     expect(codes(openai)).toContain('error body');
   });
 
+  it('reads the list of one error a failed non-SSE Gemini call answers with, told or given the format', () => {
+    const body = pretty([{ error: { code: 429, message: 'Resource has been exhausted', status: 'RESOURCE_EXHAUSTED' } }]);
+    for (const result of [reconstruct(body), reconstruct(body, { format: 'gemini' })]) {
+      expect([result.format, result.outcome]).toEqual(['gemini', 'error_event']);
+      expect((result.error as Json).status).toBe('RESOURCE_EXHAUSTED');
+    }
+  });
+
   it('reads a Gemini error sent as its one data: frame too', () => {
     const result = reconstruct('data: {"error":{"code":503,"message":"The model is overloaded.","status":"UNAVAILABLE"}}\n\n');
     expect([result.format, result.outcome]).toEqual(['gemini', 'error_event']);

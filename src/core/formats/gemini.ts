@@ -394,7 +394,10 @@ function createAssembler(context: { findings: FindingList }): Assembler {
    */
   function withinGrowth(candidate: Candidate, open: StreamedCall, item: Json, path: string, segments: Array<string | number>, value: unknown, at: Where): boolean {
     open.carried += path.length + (typeof value === 'string' ? value.length : 8);
-    const made = open.made + madeBy(open.args, segments);
+    const cost = madeBy(open.args, segments);
+    // A path that does not fit makes nothing: setAtPath refuses it with its own finding.
+    if (cost === null) return true;
+    const made = open.made + cost;
     if (made <= MAX_GROWTH * open.carried + GROWTH_ALLOWANCE) {
       open.made = made;
       return true;
@@ -547,6 +550,9 @@ function createAssembler(context: { findings: FindingList }): Assembler {
     }
     if (payload.kind !== 'json') return;
     const value = payload.value;
+    // The body of a failed non-SSE call is a list holding one error object.
+    const listed = Array.isArray(value) && value.length === 1 && isObject(value[0]) && isObject(value[0].error) ? value[0] : null;
+    if (listed !== null && !fast.errorSeen) return readError(frame, listed);
     if (!isObject(value)) {
       frame.carried = `${kindOf(value)}: not read`;
       raise('unknown event', frame, `Frame ${frame.index}'s data is ${kindOf(value)}, not a GenerateContentResponse object; it was not read.`);
@@ -881,15 +887,20 @@ const GROWTH_ALLOWANCE = 4096;
 
 /**
  * The JSON characters setting a value at a path would make beyond the value itself: each list or object made, each
- * key, each null that fills a gap. Counted without making anything.
+ * key, each null that fills a gap. Counted without making anything; null when the path does not fit (setAtPath's
+ * rules: a list index on a list, a key on an object, a gap of at most MAX_LIST_GAP).
  */
-function madeBy(root: Json, segments: ReadonlyArray<string | number>): number {
+function madeBy(root: Json, segments: ReadonlyArray<string | number>): number | null {
   let made = 0;
   let container: unknown = root;
   for (let i = 0; i < segments.length; i += 1) {
     const key = segments[i] as string | number;
+    if (container !== undefined && (typeof container !== 'object' || container === null)) return null;
+    const list = Array.isArray(container) ? container : null;
+    if (container !== undefined && (list !== null) !== (typeof key === 'number')) return null;
     if (typeof key === 'number') {
-      const length = Array.isArray(container) ? container.length : 0;
+      const length = list === null ? 0 : list.length;
+      if (key > length + MAX_LIST_GAP) return null;
       made += Math.max(0, key - length) * 5 + 1;
     } else made += key.length + 4;
     const existing = typeof container === 'object' && container !== null && Object.prototype.hasOwnProperty.call(container, key) ? (container as Record<string | number, unknown>)[key] : undefined;
@@ -909,6 +920,8 @@ function setArgument(container: Json | unknown[], key: string | number, value: u
 
 /** Sets (or, for a continued string, appends) a value at a path, making objects and lists on the way. */
 function setAtPath(root: Json, segments: Array<string | number>, value: unknown, append: boolean): boolean {
+  // Checked before anything is made: a path refused halfway would leave the lists it made on the way.
+  if (madeBy(root, segments) === null) return false;
   let container: Json | unknown[] = root;
   for (let i = 0; i < segments.length; i += 1) {
     const key = segments[i] as string | number;
