@@ -1,7 +1,7 @@
 // Growth rows: inputs that once grew faster than the input (issue 13). Each row is measured at n and 8n, every run
 // in a fresh child process, and printed with the exponent of time and memory (log(8n figure / n figure) / log 8):
 // 1 is linear, and the target is at most 1.1.
-//   node bench/growth.mjs [--quick] [--only=garbage-small,garbage-large,responses-items]   (after the build)
+//   node bench/growth.mjs [--quick] [--only=garbage-small,garbage-large,responses-items,responses-ids]   (after the build)
 // Also run from `node bench/run.mjs --growth`.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -44,10 +44,26 @@ function responsesItems(count, textLength = 17_000) {
   return frames.join('');
 }
 
+/** A Responses stream of `count` function calls whose argument deltas name their item by `item_id` only. */
+function responsesById(count) {
+  const frames = [];
+  const event = (payload) => frames.push(`event: ${payload.type}\ndata: ${JSON.stringify(payload)}\n\n`);
+  event({ type: 'response.created', response: { id: 'resp_1', object: 'response', status: 'in_progress', output: [] } });
+  for (let index = 0; index < count; index += 1) {
+    const item = { id: `fc_${index}`, type: 'function_call', name: 'lookup', call_id: `call_${index}`, arguments: '' };
+    event({ type: 'response.output_item.added', output_index: index, item });
+    for (const delta of ['{"q":', `${index}`, '}']) event({ type: 'response.function_call_arguments.delta', item_id: item.id, delta });
+    event({ type: 'response.output_item.done', output_index: index, item: { ...item, arguments: `{"q":${index}}` } });
+  }
+  event({ type: 'response.completed', response: { id: 'resp_1', object: 'response', status: 'completed' } });
+  return frames.join('');
+}
+
 const ROWS = [
   { name: 'garbage-small', title: '`not json` small frames', unit: 'frames', n: 125_000, make: (n) => garbage(n, 8), options: {} },
   { name: 'garbage-large', title: '`not json` 60 KB frames', unit: 'frames', n: 208, make: (n) => garbage(n, 60_000), options: {} },
   { name: 'responses-items', title: 'Responses, many items, long frames', unit: 'items', n: 40, make: (n) => responsesItems(n), options: { maxHeldChars: Infinity } },
+  { name: 'responses-ids', title: 'Responses, many items named by item_id only', unit: 'items', n: 4000, make: (n) => responsesById(n), options: {} },
 ];
 
 /** In the child: builds the input, reads it once, and prints time and the memory the result holds. */

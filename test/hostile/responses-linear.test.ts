@@ -81,3 +81,28 @@ describe('Responses known strings', () => {
     expect(new KnownStrings().parse(data, [...held, LONG])).toEqual(JSON.parse(data));
   });
 });
+
+describe('Responses events that name their item by id only', () => {
+  const event = (payload: Record<string, unknown>) => `event: ${String(payload.type)}\ndata: ${JSON.stringify(payload)}\n\n`;
+
+  it('find it through the id index, after a restart and an id changed at done, as a walk would', () => {
+    const stream = [
+      event({ type: 'response.created', response: { id: 'r', status: 'in_progress', output: [] } }),
+      event({ type: 'response.output_item.added', output_index: 0, item: { id: 'a', type: 'message', role: 'assistant', content: [] } }),
+      event({ type: 'response.output_item.added', output_index: 1, item: { id: 'b', type: 'function_call', name: 'f', call_id: 'c1', arguments: '' } }),
+      event({ type: 'response.function_call_arguments.delta', item_id: 'b', delta: '{"x":' }),
+      event({ type: 'response.function_call_arguments.delta', item_id: 'b', delta: '1}' }),
+      event({ type: 'response.function_call_arguments.delta', item_id: 'nobody', delta: '2' }),
+      event({ type: 'response.output_item.done', output_index: 0, item: { id: 'a2', type: 'message', role: 'assistant', content: [] } }),
+      event({ type: 'response.function_call_arguments.delta', item_id: 'a', delta: 'lost' }),
+      event({ type: 'response.output_item.done', output_index: 1, item: { id: 'b', type: 'function_call', name: 'f', call_id: 'c1', arguments: '{"x":1}' } }),
+      event({ type: 'response.completed', response: { id: 'r', status: 'completed' } }),
+    ].join('');
+    for (const enabled of [true, false]) {
+      fastPathForTests.enabled = enabled;
+      const result = reconstruct(stream);
+      expect(result.choices[0]?.toolCalls[0]).toMatchObject({ id: 'c1', name: 'f', arguments: '{"x":1}' });
+      expect(result.findingCounts['block unstarted']).toBe(2);
+    }
+  });
+});
