@@ -31,6 +31,20 @@ export const FINDINGS = {
       'U+FEFF at the very start is removed by every spec client. A reader that does not remove it sees a first field named `\\uFEFFdata` and loses the first frame.',
     fix: 'Drop the BOM where the capture or the server writes it.',
   },
+  'no format': {
+    severity: 'error',
+    title: 'No frame is one of the formats this library reads',
+    meaning:
+      'Every frame was tried against Chat Completions, Responses, Anthropic Messages, Gemini and Behavior Run, and none of them names one: nothing is assembled, and the stream cannot be said to finish. The finding says what the frames carry.',
+    fix: 'Check that this is the body of an LLM stream (not a proxy page or another API); pass `format` to read it as one of the five.',
+  },
+  'error body': {
+    severity: 'error',
+    title: 'The body is one JSON error document, not an event stream',
+    meaning:
+      'The request failed before any event was sent: the provider (or a gateway) answered with an error object, maybe pretty-printed, under an event-stream content type. A client reading events sees no frame and may hang or report an empty answer. `error` holds the document.',
+    fix: 'Read the error: it says what was wrong with the request. Make the server send errors before streaming with a non-2xx status and `content-type: application/json`.',
+  },
   'ignored line': {
     severity: 'warning',
     title: 'A line a spec client reads as nothing',
@@ -166,6 +180,13 @@ export const FINDINGS = {
     meaning: 'The assembled string is shown as it is; a client that parses it will fail.',
     fix: 'If every fragment arrived, the model produced bad JSON: validate before calling the tool. Otherwise find the missing fragment.',
   },
+  'arguments too large': {
+    severity: 'error',
+    title: 'Streamed arguments that would grow far past the bytes that carried them',
+    meaning:
+      'A Gemini (Vertex) `partialArgs` path that makes lists, objects and gap-filling nulls many times the size of what it arrived in (`$.k[1024][1024]…`): no model streams that, and building it would exhaust memory. The arguments built so far are kept; the rest are left as they arrived, in `functionCall.partialArgs`.',
+    fix: 'Find what wrote the paths: a bug or an attack. Stream arguments with paths that follow the arguments built so far.',
+  },
   'no finish reason': {
     severity: 'warning',
     title: 'A choice never received a finish reason',
@@ -262,6 +283,11 @@ export class FindingList {
     const finding: Finding = { code, severity: FINDINGS[code].severity, message, line, column };
     if (frame !== undefined) finding.frame = frame;
     this.listed.push(finding);
+  }
+
+  /** Whether the next finding of `code` is listed (past the listed few, a message need not be made). */
+  lists(code: FindingCode): boolean {
+    return (this.counts[code] ?? 0) < FINDINGS_LISTED_PER_CODE;
   }
 
   has(code: FindingCode): boolean {

@@ -152,8 +152,8 @@ export class FrameTable {
   private readonly text = new KeptText();
   private textLength = 0;
   private textWhole = true;
-  /** The first frame that ends past the text kept (frames from here on need their data kept one by one). */
-  private firstPastText = -1;
+  /** Frames past the text kept, read as JSON, whose data was not kept: the stream cannot be read again. */
+  private unreadable = 0;
   /** Frame data kept one by one: frames past the text that findings name. */
   private readonly data = new Map<number, string>();
   /** The last event ID where it changes: frame index → ID from that frame on. */
@@ -189,8 +189,11 @@ export class FrameTable {
     return this.count;
   }
 
-  /** Adds a frame's row, as the assembly read it; `keepData`: keep its data even when the text kept does not hold it. */
-  add(record: FrameRecord, keepData: boolean): void {
+  /**
+   * Adds a frame's row, as the assembly read it. `keepData`: keep its data even when the text kept does not hold it
+   * (a listed finding names the frame). `rereadable`: its data is JSON, which reading the stream again would need.
+   */
+  add(record: FrameRecord, keepData: boolean, rereadable = true): void {
     const row = this.count;
     this.count += 1;
     if (record.elapsedMs !== undefined) {
@@ -209,8 +212,10 @@ export class FrameTable {
     this.lastEnd = record.end;
     this.lastEndLine = record.endLine;
     this.writeRow(numbers);
-    if (record.end > this.textLength && this.firstPastText === -1) this.firstPastText = row;
-    if (keepData && record.data !== null && record.end > this.textLength) this.keepData(row, record.data);
+    if (record.end > this.textLength) {
+      if (keepData && record.data !== null) this.keepData(row, record.data);
+      else if (rereadable) this.unreadable += 1;
+    }
     if (record.lastEventId !== this.lastEventId) {
       this.lastEventId = ownCopy(record.lastEventId);
       this.eventIds.push([row, this.lastEventId]);
@@ -245,11 +250,9 @@ export class FrameTable {
     this.data.set(row, ownCopy(data));
   }
 
-  /** Whether every frame has its data (so the stream can be read again). */
+  /** Whether every JSON frame has its data (so the stream can be read again). */
   hasAllData(): boolean {
-    if (this.firstPastText === -1) return true;
-    for (let row = this.firstPastText; row < this.count; row += 1) if (!this.data.has(row)) return false;
-    return true;
+    return this.unreadable === 0;
   }
 
   private idOf(ids: StringIds, column: string, row: number, value: string | null): number {

@@ -21,7 +21,8 @@ export type FinishClass = 'ok' | 'length_limit' | 'filtered';
 
 export interface ToolCall {
   index: number;
-  id: string;
+  /** The call's id as the stream carries it; null when it carries none (Gemini calls often have no id). */
+  id: string | null;
   name: string;
   /** The arguments exactly as assembled from their fragments. */
   arguments: string;
@@ -174,9 +175,10 @@ export interface Assembler {
   /**
    * Optional, for speed: the long strings the assembly has built that a coming frame may repeat whole (Responses'
    * last events carry the whole answer). Such a frame is parsed with them put in place, to the value JSON.parse gives
-   * (see decode/known-strings.ts).
+   * (see decode/known-strings.ts). Asked for a frame of `frameLength` characters: finding them may cost no more than a
+   * small part of that (offer none past it), so that the work stays linear in the input.
    */
-  knownStrings?(): readonly string[];
+  knownStrings?(frameLength: number): readonly string[];
 }
 
 /** What an assembler learned about a frame shape: its own data, read only by its `applyFast`. */

@@ -9,6 +9,7 @@ import { type StreamText, toChunks } from './input/chunks.js';
 import { judge, summaryLine } from './judge/index.js';
 import type { Assembler, Assembly, FastPlan, FormatModule, FormatName, FrameRecord, MakerAt, Reconstruction, ReconstructOptions } from './model.js';
 import { FrameTable } from './frame-table.js';
+import { errorShape } from './formats/error-body.js';
 
 /** For tests and the bench only (not exported from the package): turn the template fast path off, count its frames. */
 export { fastPathCounters as fastPathForTests } from './formats/fast-template.js';
@@ -64,7 +65,7 @@ export function createReconstruction(options: ReconstructOptions = {}): Reconstr
       const findings = mergeFindings(decodeFindings, routed.findings);
       const { module, assembly } = routed;
       if (module && !assembly.ended && !summary.stopped && assembly.error == null && summary.readableFrames > 0) {
-        findings.add('no end', noEndMessage(module), 0, 0);
+        findings.add('no end', noEndMessage(module, assembly), 0, 0);
       }
       const judgement = judge({
         format: module?.name ?? null,
@@ -132,12 +133,13 @@ class ReconstructSink implements LaneSink {
 
   frame(frame: Frame, payload: Payload | null): void {
     const record = toRecord(frame, this.arrival, this.firstArrival);
-    const listedBefore = this.decodeFindings.listed.length + this.router.listed();
+    const listedBefore = this.router.listed();
     this.router.route(record, payload);
-    // Past the text the table keeps, a healthy frame's data is not kept: held, it would keep the whole input alive.
-    // Frames that findings name, or that were not read, keep theirs.
-    const healthy = payload !== null && payload.kind !== 'not json' && this.decodeFindings.listed.length + this.router.listed() === listedBefore;
-    this.table.add(record, !healthy);
+    // Past the text the table keeps, only frames a listed finding names keep their data: held, every frame's would
+    // keep the whole input alive (a stream of bad frames too: only the first few of each code are listed).
+    // The decoder lists its findings about a frame (`not json`) before handing it over.
+    const named = this.router.listed() !== listedBefore || this.decodeFindings.listed[this.decodeFindings.listed.length - 1]?.frame === frame.index;
+    this.table.add(record, named, payload !== null && payload.kind !== 'not json');
     // The assembly may hold the record for its place (a tool call's first frame); its data is a view of the input
     // chunk and would keep that whole chunk alive. The table has its own copy when it keeps one.
     record.data = null;
@@ -172,8 +174,8 @@ class ReconstructSink implements LaneSink {
     this.frame(frame, { kind: 'json', value });
   }
 
-  knownStrings(): readonly string[] {
-    return this.router.knownStrings();
+  knownStrings(frameLength: number): readonly string[] {
+    return this.router.knownStrings(frameLength);
   }
 }
 
@@ -296,8 +298,8 @@ class Router {
   }
 
   /** The long strings the assembly holds, which a coming frame may repeat whole. */
-  knownStrings(): readonly string[] {
-    return this.assembler?.knownStrings?.() ?? [];
+  knownStrings(frameLength: number): readonly string[] {
+    return this.assembler?.knownStrings?.(frameLength) ?? [];
   }
 
   /** Applies a planned frame, counted as route() counts the frames it reads. */
@@ -316,7 +318,7 @@ class Router {
     if (this.given !== null) return { module: this.given, assembly: this.assembler?.finish() ?? NO_FRAMES, findings };
     const named = new Map<FormatName, number>(this.voted.map((position) => [(FORMAT_MODULES[position] as FormatModule).name, this.votes[position] ?? 0]));
     const majority = majorityOf(named);
-    if (majority === null || this.chosen === null) return { module: null, assembly: NO_FRAMES, findings };
+    if (majority === null || this.chosen === null) return this.finishUnnamed();
     if (majority !== this.chosen && table !== null && table.hasAllData()) this.reread(table, majority);
     if (named.size > 1) {
       const counts = [...named.entries()].sort((a, b) => b[1] - a[1]).map(([name, count]) => `${count} ${formatModule(name).title}`).join(', ');
@@ -328,6 +330,32 @@ class Router {
       );
     }
     return { module: this.chosen, assembly: this.assembler?.finish() ?? NO_FRAMES, findings: this.findings };
+  }
+
+  /**
+   * No frame named a format. A stream that is only an error document is read as the format its error shape names
+   * (an error sent before streaming began, often as a bare JSON body); otherwise a finding says what the frames hold.
+   */
+  private finishUnnamed(): Routed {
+    const findings = this.findings;
+    const errorFrame = this.waiting.find(([, payload]) => payload.kind === 'json' && errorShape(payload.value) !== null);
+    const shape = errorFrame === undefined || errorFrame[1].kind !== 'json' ? null : errorShape(errorFrame[1].value);
+    if (errorFrame === undefined || shape === null) {
+      if (this.waiting.length > 0) noFormat(this.waiting, findings);
+      return { module: null, assembly: NO_FRAMES, findings };
+    }
+    const [record] = errorFrame;
+    findings.add(
+      'error body',
+      `Frame ${record.index} is ${shape.shape}${shape.detail === '' ? '' : ` (${shape.detail})`}, and no event of any format came: the request failed before streaming began. \`error\` holds it. Fix what the error names; a server should send such an error with a non-2xx status and \`content-type: application/json\`, not as an event stream.`,
+      record.line,
+      1,
+      record.index,
+    );
+    if (shape.format === null) return { module: null, assembly: { ...NO_FRAMES, error: shape.error }, findings };
+    const module = formatModule(shape.format);
+    this.choose(module);
+    return { module, assembly: this.assembler?.finish() ?? NO_FRAMES, findings: this.findings };
   }
 
   private choose(best: FormatModule): void {
@@ -411,6 +439,48 @@ class Router {
   }
 }
 
+/** Why no format was chosen: every format was tried, and what the frames carry instead. */
+function noFormat(frames: ReadonlyArray<[FrameRecord, Payload]>, findings: FindingList): void {
+  const first = frames[0]?.[0];
+  if (first === undefined) return;
+  findings.add(
+    'no format',
+    `No frame is one of the formats this library reads: each was tried against ${FORMAT_MODULES.map((module) => module.title).join(', ')}, and none names one. The ${frames.length === 1 ? 'frame carries' : `${frames.length} frames carry`} ${carriedByAll(frames)}. Nothing was assembled. Check that this is the body of an LLM stream, or pass \`format\` to read it as one of them.`,
+    first.line,
+    1,
+    first.index,
+  );
+}
+
+/** "1 JSON object (keys `hello`) and 1 `[DONE]`": what frames no format names hold, by kind. */
+function carriedByAll(frames: ReadonlyArray<[FrameRecord, Payload]>): string {
+  let done = 0;
+  let objects = 0;
+  let others = 0;
+  const keys = new Set<string>();
+  const types = new Set<string>();
+  for (const [, payload] of frames) {
+    if (payload.kind === 'done') done += 1;
+    else if (payload.kind !== 'json') continue;
+    else if (typeof payload.value !== 'object' || payload.value === null || Array.isArray(payload.value)) others += 1;
+    else {
+      objects += 1;
+      const value = payload.value as Record<string, unknown>;
+      for (const key of Object.keys(value).slice(0, 6)) if (keys.size < 6) keys.add(key);
+      if (typeof value.type === 'string' && types.size < 4) types.add(value.type);
+    }
+  }
+  const quoted = (names: Set<string>) => [...names].map((name) => `\`${name.slice(0, 40)}\``).join(', ');
+  const parts: string[] = [];
+  if (objects > 0) {
+    const what = [keys.size > 0 ? `keys ${quoted(keys)}` : 'no keys', types.size > 0 ? `type ${quoted(types)}` : ''].filter(Boolean).join('; ');
+    parts.push(`${objects} JSON object${objects === 1 ? '' : 's'} (${what})`);
+  }
+  if (others > 0) parts.push(`${others} JSON value${others === 1 ? '' : 's'} that ${others === 1 ? 'is' : 'are'} not an object`);
+  if (done > 0) parts.push(`${done} \`[DONE]\``);
+  return parts.join(' and ');
+}
+
 function majorityOf(votes: Map<FormatName, number>): FormatModule | null {
   let best: FormatName | null = null;
   let bestCount = 0;
@@ -434,8 +504,16 @@ function mergeFindings(decoded: FindingList, assembled: FindingList): FindingLis
   return merged;
 }
 
-function noEndMessage(module: FormatModule): string {
-  return `The stream stops without ${module.endFrame}, the frame that ends a finished ${module.title} answer. What arrived is shown and may be partial; find where the stream was closed early.`;
+function noEndMessage(module: FormatModule, assembly: Assembly): string {
+  const missing = `The stream stops without ${module.endFrame}, the frame that ends a finished ${module.title} answer.`;
+  const finished = assembly.choices.length > 0 && assembly.choices.every((choice) => choice.finishReason !== null);
+  if (module.name === 'chat-completions' && finished) {
+    const every = assembly.choices.length === 1 ? 'The one choice has' : `Every choice (${assembly.choices.length}) has`;
+    return assembly.usage !== null
+      ? `${missing} ${every} a finish reason and the usage arrived, so the answer is probably whole and only the sentinel is missing (some providers never send it). A client that waits for \`[DONE]\` hangs or drops the answer: send \`data: [DONE]\` after the last chunk.`
+      : `${missing} ${every} a finish reason, but no usage chunk came (with \`stream_options.include_usage\` it is the last chunk), so the stream may have been cut just before it. A client that waits for \`[DONE]\` hangs or drops the answer: find where the stream was closed.`;
+  }
+  return `${missing} What arrived is shown and may be partial; find where the stream was closed early.`;
 }
 
 function total(findings: FindingList): number {

@@ -118,13 +118,13 @@ describe('Gemini: assembly of recorded streams', () => {
     expect(kinds).toEqual(['thought', 'text']);
   });
 
-  it('gives function calls their own id when they carry one, and call_<candidate>_<n> otherwise', () => {
+  it('gives function calls their own id when they carry one, and null otherwise (no id is made up)', () => {
     expect(read('fantasy--gemini3-thinking-function-call.sse').choices[0]?.toolCalls).toEqual([
       { index: 0, id: '9d532gc9', name: 'weather', arguments: '{"location":"Florence, Italy"}', input: { location: 'Florence, Italy' } },
     ]);
     expect(read('fantasy--parallel-function-calls.sse').choices[0]?.toolCalls).toEqual([
-      { index: 0, id: 'call_0_0', name: 'add', arguments: '{"b":3,"a":2}', input: { b: 3, a: 2 } },
-      { index: 1, id: 'call_0_1', name: 'multiply', arguments: '{"a":2,"b":3}', input: { a: 2, b: 3 } },
+      { index: 0, id: null, name: 'add', arguments: '{"b":3,"a":2}', input: { b: 3, a: 2 } },
+      { index: 1, id: null, name: 'multiply', arguments: '{"a":2,"b":3}', input: { a: 2, b: 3 } },
     ]);
   });
 
@@ -261,7 +261,7 @@ describe('Gemini: hand-made streams', () => {
     expect(result.choices[0]?.text).toBe('abcd');
   });
 
-  it('reads a candidate with no index as candidate 0, and orders candidates by index', () => {
+  it('reads a candidate with no index as candidate 0, orders candidates by index, and gives none an index it did not carry', () => {
     const result = reconstruct(
       frames({ candidates: [{ content: { parts: [{ text: 'one' }] }, index: 1, finishReason: 'STOP' }, { content: { parts: [{ text: 'zero' }] }, finishReason: 'STOP' }] }),
     );
@@ -269,7 +269,14 @@ describe('Gemini: hand-made streams', () => {
       [0, 'zero'],
       [1, 'one'],
     ]);
-    expect(((result.response as Json).candidates as Json[]).map((c) => c.index)).toEqual([0, 1]);
+    expect(((result.response as Json).candidates as Json[]).map((c) => c.index)).toEqual([undefined, 1]);
+    expect(Object.keys(((result.response as Json).candidates as Json[])[0] as Json)).not.toContain('index');
+  });
+
+  it('keeps the index of a candidate that carried it in one frame only, fast path or not', () => {
+    const later = `data: ${JSON.stringify({ candidates: [{ content: { parts: [{ text: 'a' }], role: 'model' } }] })}\r\n\r\n${frames({ candidates: [{ content: { parts: [{ text: 'b' }], role: 'model' }, index: 0 }] })}${frames({ candidates: [{ content: { parts: [{ text: 'c' }], role: 'model' }, index: 0, finishReason: 'STOP' }] })}`;
+    const response = reconstruct(later).response as Json;
+    expect((response.candidates as Json[])[0]?.index).toBe(0);
   });
 
   it('leaves out a nameless function call with no streamed call open: tool call incomplete', () => {

@@ -435,12 +435,15 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
     open.bareEndLine = lineNo;
   }
 
-  /** A frame made only of unknown-field lines that together parse as a JSON object: one finding, and keep the text. */
+  /**
+   * A frame made only of unknown-field lines that together parse as a JSON object or list (Gemini's error body is a
+   * list of one): one finding, and keep the text.
+   */
   function readBare(open: OpenFrame): string | null {
     const text = open.bareText;
     if (text === null || open.knownField || open.data !== null || open.eventLine > 0) return null;
     const first = text.trimStart().charCodeAt(0);
-    if (first !== 123 /* { */) return null;
+    if (first !== 123 /* { */ && first !== 91 /* [ */) return null;
     try {
       const value: unknown = JSON.parse(text);
       if (typeof value !== 'object' || value === null) return null;

@@ -44,8 +44,11 @@ export interface LaneSink {
   plan(frame: Frame, value: unknown, holes: readonly string[], makerAt: MakerAt): object | null;
   apply(plan: object, values: ReadonlyArray<string | number>, frame: LaneFrame): boolean;
   generic(frame: Frame, value: unknown): void;
-  /** Long strings a coming frame may repeat whole (see known-strings.ts); none when absent. */
-  knownStrings?(): readonly string[];
+  /**
+   * Long strings a coming frame of `frameLength` characters may repeat whole (see known-strings.ts); none when
+   * absent. Finding them may cost no more than a small part of the frame's length (or none are offered).
+   */
+  knownStrings?(frameLength: number): readonly string[];
 }
 
 interface Shape {

@@ -5,12 +5,14 @@ import { parseJson } from '../json-depth.js';
  * answer (`response.output_text.done`, `…content_part.done`, `…output_item.done`, `response.completed`). JSON.parse of
  * such a frame reads the answer again, character by character, to make a copy of it.
  *
- * Here the string's JSON literal is looked for in the frame's text instead. Where it stands as a whole string token,
- * it is swapped for a short placeholder, the rest is parsed, and the placeholder is swapped back for the string held:
- * the value is the one JSON.parse gives. Exact, because the literal is one complete token (its start is checked to be
- * outside every string before it) and parses to that very string; anything else (not found, found inside another
- * string, a key, a placeholder the frame already had) returns undefined, and the frame is parsed as it is. The last
- * check (every placeholder put in comes back out as a whole string value, and no other) would catch the others too.
+ * Here the frame's long string tokens are found first (one pass over its quotes, as JSON's lexer finds strings),
+ * and each is compared only with the held strings whose JSON literal starts and ends as it does. A token that is a held string's
+ * literal is swapped for a short placeholder, the rest is parsed, and the placeholder is swapped back for the string
+ * held: the value is the one JSON.parse gives. Exact, because the token is one complete string token and parses to
+ * that very string; anything else (a key, a placeholder the frame already had) returns undefined, and the frame is
+ * parsed as it is: the last check (every placeholder put in comes back out as a whole string value, and no other)
+ * catches those. The work is linear in the frame and the strings offered; the held strings are asked for only when
+ * the frame has a long token (a long delta carries a new string, not a held one).
  */
 
 /** Strings shorter than this are not looked for (nor frames shorter than that): looking costs more than it saves. */
@@ -24,13 +26,26 @@ interface Hit {
   slot: number;
 }
 
+/** Held strings, as offered, or a function that offers them (asked only when the frame has a long token). */
+export type Offer = readonly string[] | (() => readonly string[]);
+
+/** Held strings compared with one token at most: strings whose literals start and end alike are rare. */
+const ALIKE_TRIED = 8;
+/** Characters of a literal's start and of its end that pick the held strings a token is compared with. */
+const EDGE = 32;
+
 /** The JSON literals of the strings looked for lately, kept while those strings are still offered. */
 export class KnownStrings {
-  private literals = new Map<string, string>();
+  /** The JSON literal of the string offered at each slot, with that string, made when a token was like it. */
+  private literals: Array<{ string: string; literal: string } | undefined> = [];
 
   /** The frame's value, with the known strings that stand whole in it as tokens; undefined to parse it as it is. */
-  parse(data: string, known: readonly string[]): unknown {
-    const hits = this.find(data, known);
+  parse(data: string, offer: Offer): unknown {
+    const tokens = longTokens(data);
+    if (tokens.length === 0) return undefined;
+    const known = typeof offer === 'function' ? offer() : offer;
+    if (known.length === 0) return undefined;
+    const hits = this.find(data, tokens, known);
     if (hits.length === 0) return undefined;
     let text = '';
     let from = 0;
@@ -48,38 +63,53 @@ export class KnownStrings {
     return restore(value, known, hits.length) ? value : undefined;
   }
 
-  /** Where each long known string's literal stands as a whole token, in order. */
-  private find(data: string, known: readonly string[]): Hit[] {
-    const found: Hit[] = [];
-    const literals = new Map<string, string>();
+  /** The tokens that are a held string's literal, in order. */
+  private find(data: string, tokens: ReadonlyArray<[number, number]>, known: readonly string[]): Hit[] {
+    // Keyed by the edges of the literal, made from the string's edges alone: a key or a Map keyed by the long
+    // strings themselves would cost their length (V8 hashes a string this long by its length only, so they collide).
+    const alike = new Map<string, number[]>();
     known.forEach((string, slot) => {
-      // A string longer than the frame is not in it: skipping it also saves making its literal (a stream of long
-      // deltas offers a longer answer at each one).
+      // A string longer than the frame is not in it (a stream of long deltas offers a longer answer at each one).
       if (string.length < KNOWN_STRING_LENGTH || string.length + 2 > data.length) return;
-      const literal = this.literals.get(string) ?? JSON.stringify(string);
-      literals.set(string, literal);
-      for (let at = data.indexOf(literal); at !== -1; at = data.indexOf(literal, at + literal.length)) found.push({ at, end: at + literal.length, slot });
+      const key = JSON.stringify(string.slice(0, EDGE)).slice(0, EDGE) + JSON.stringify(string.slice(-EDGE)).slice(-EDGE);
+      const slots = alike.get(key);
+      if (slots === undefined) alike.set(key, [slot]);
+      else if (slots.length < ALIKE_TRIED) slots.push(slot);
     });
-    this.literals = literals;
-    found.sort((a, b) => a.at - b.at);
-    return wholeTokens(data, found);
+    const hits: Hit[] = [];
+    for (const [at, end] of tokens) {
+      for (const slot of alike.get(data.slice(at, at + EDGE) + data.slice(end - EDGE, end)) ?? []) {
+        const literal = this.literalAt(known, slot);
+        if (literal.length !== end - at || !data.startsWith(literal, at)) continue;
+        hits.push({ at, end, slot });
+        break;
+      }
+    }
+    return hits;
+  }
+
+  /** The literal of the string at a slot, kept for the next frame (the done events repeat one string). */
+  private literalAt(known: readonly string[], slot: number): string {
+    const string = known[slot] as string;
+    let held = this.literals[slot];
+    if (held === undefined || held.string !== string) this.literals[slot] = held = { string, literal: JSON.stringify(string) };
+    return held.literal;
   }
 }
 
-/** The hits whose first quote opens a string (is outside every string before it), not overlapping each other. */
-function wholeTokens(data: string, hits: Hit[]): Hit[] {
-  const tokens: Hit[] = [];
-  let scanned = 0;
-  let inString = false;
-  for (const hit of hits) {
-    if (hit.at < scanned) continue;
-    for (let quote = data.indexOf('"', scanned); quote !== -1 && quote < hit.at; quote = data.indexOf('"', quote + 1)) {
-      if (!inString || !escapedAt(data, quote)) inString = !inString;
-    }
-    scanned = hit.at;
-    if (inString) continue;
-    tokens.push(hit);
-    scanned = hit.end;
+/**
+ * The string tokens of at least KNOWN_STRING_LENGTH characters, as [start, end) of their quotes, found as JSON's
+ * lexer finds strings: a quote outside a string opens one, the next quote not escaped closes it. In text that is not
+ * JSON the tokens may be nonsense; the parse that follows says so.
+ */
+function longTokens(data: string): Array<[number, number]> {
+  const tokens: Array<[number, number]> = [];
+  for (let open = data.indexOf('"'); open !== -1; ) {
+    let close = data.indexOf('"', open + 1);
+    while (close !== -1 && escapedAt(data, close)) close = data.indexOf('"', close + 1);
+    if (close === -1) break;
+    if (close + 1 - open >= KNOWN_STRING_LENGTH + 2) tokens.push([open, close + 1]);
+    open = data.indexOf('"', close + 1);
   }
   return tokens;
 }

@@ -16,6 +16,8 @@ const TOO_DEEP: Payload = { kind: 'not json' };
 export function readPayload(data: string): Payload {
   const first = data.charCodeAt(0);
   if (first === 91 /* [ */ && data.length <= 8 && data.trim() === '[DONE]') return DONE;
+  // A SyntaxError costs microseconds (its stack is captured): data no JSON text can start like is not parsed.
+  if (cannotBeJson(data)) return data.trim() === '[DONE]' ? DONE : NOT_JSON;
   try {
     return { kind: 'json', value: parseJson(data) };
   } catch (error) {
@@ -23,6 +25,21 @@ export function readPayload(data: string): Payload {
     if (data.trim() === '[DONE]') return DONE;
     return NOT_JSON;
   }
+}
+
+/** True when no JSON text starts as `data` does (after JSON's whitespace): false is only "maybe". */
+function cannotBeJson(data: string): boolean {
+  let at = 0;
+  let code = data.charCodeAt(0);
+  while (code === 32 || code === 9 || code === 10 || code === 13) code = data.charCodeAt(++at);
+  // `{`, `[`, `"`, `-`, a digit.
+  if (code === 123 || code === 91 || code === 34 || code === 45 || (code >= 48 && code <= 57)) return false;
+  // `t`, `f`, `n`: only the three literals.
+  if (code === 116 || code === 102 || code === 110) {
+    const word = data.trim();
+    return word !== 'true' && word !== 'false' && word !== 'null';
+  }
+  return true;
 }
 
 /** A frame with what its data held; `payload` is null when there is nothing to read (no data, or cut off). */
@@ -58,8 +75,8 @@ export function createSinkReader(onFrame: FrameCallback, findings: FindingList, 
   function read(data: string): Payload {
     const built = fast.read(data);
     if (built !== undefined) return { kind: 'json', value: built };
-    const strings = fastPathCounters.enabled && data.length >= KNOWN_STRING_LENGTH ? sink?.knownStrings?.() : undefined;
-    const value = strings === undefined || strings.length === 0 ? undefined : known.parse(data, strings);
+    const offer = fastPathCounters.enabled && data.length >= KNOWN_STRING_LENGTH && sink?.knownStrings !== undefined ? sink : undefined;
+    const value = offer === undefined ? undefined : known.parse(data, () => offer.knownStrings?.(data.length) ?? []);
     if (value !== undefined) fastPathCounters.knownStrings += 1;
     const payload: Payload = value === undefined ? readPayload(data) : { kind: 'json', value };
     if (payload.kind === 'json') fast.learn(data, payload.value);
@@ -134,6 +151,8 @@ function reportNotJson(frame: Frame, payload: Payload, findings: FindingList, ma
     findings.add('too deep', message, marks.dataLine, marks.dataColumn, frame.index);
     return;
   }
+  // Past the listed few, a finding is only counted: its message is not made.
+  if (!findings.lists('not json')) return findings.add('not json', '', marks.dataLine, marks.dataColumn, frame.index);
   const lines = frame.data.split('\n');
   const eachParses = lines.length > 1 && lines.every((line) => readPayload(line).kind !== 'not json');
   const message = eachParses

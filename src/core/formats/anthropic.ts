@@ -16,6 +16,7 @@ import type {
   SynthesizeOptions,
   ToolCall,
 } from '../model.js';
+import { setOwn } from '../own-copy.js';
 import { isObject, type Json } from './json-shape.js';
 import { cutPieces } from './pieces.js';
 import { phraseFamily } from './phrases.js';
@@ -70,11 +71,8 @@ const DELTA_BLOCK: ReadonlyMap<string, string> = new Map([
 const OUTPUT_USAGE = new Set(['output_tokens', 'output_tokens_details', 'server_tool_use']);
 
 
-/** Sets a field read from the wire; a `__proto__` key stays a plain field instead of changing the prototype. */
-function put(target: Json, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  else target[key] = value;
-}
+/** Sets a field read from the wire: its key is data (`__proto__` stays a key, see own-copy.ts). */
+const put: (target: Json, key: string, value: unknown) => void = setOwn;
 
 function isIndex(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0;
@@ -713,7 +711,7 @@ function toolCallOf(state: BlockState): ToolCall {
   const { block, input } = state;
   const call: ToolCall = {
     index: state.index,
-    id: typeof block.id === 'string' ? block.id : '',
+    id: typeof block.id === 'string' ? block.id : null,
     name: typeof block.name === 'string' ? block.name : '',
     arguments: state.json ?? '',
   };
@@ -762,7 +760,7 @@ function startMessage(fields: Json, usage: unknown, startUsage: Json | undefined
   const message: Json = {};
   for (const [key, value] of Object.entries(fields)) {
     if (key === 'stop_details' || (key === 'container' && value != null)) continue;
-    message[key] = key === 'stop_reason' || key === 'stop_sequence' ? null : value;
+    put(message, key, key === 'stop_reason' || key === 'stop_sequence' ? null : value);
   }
   message.content = [];
   if (startUsage) message.usage = startUsage;
@@ -783,7 +781,7 @@ function splitUsage(usage: Json): { start: Json; delta: Json } {
   const delta: Json = {};
   for (const [key, value] of Object.entries(usage)) {
     if (OUTPUT_USAGE.has(key) && value != null) delta[key] = value;
-    else start[key] = value;
+    else put(start, key, value);
   }
   if (typeof delta.output_tokens === 'number') start.output_tokens = 1;
   return { start, delta };

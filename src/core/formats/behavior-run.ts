@@ -192,7 +192,7 @@ function createAssembler(context: { findings: FindingList }): Assembler {
       );
     }
     const record: BehaviorStep = { step, tool: value.tool, status: 'in_progress' };
-    if ('input' in value) record.input = value.input;
+    if (Object.hasOwn(value, 'input')) record.input = value.input;
     steps.set(step, { record, startFrame: frame });
     frame.carried = `step ${step} started: ${value.tool}`;
     frame.progress = true;
@@ -229,7 +229,7 @@ function createAssembler(context: { findings: FindingList }): Assembler {
     checkTool(frame, state, value, type);
     const [status, field] = type === 'tool.completed' ? (['completed', 'output'] as const) : (['failed', 'error'] as const);
     state.record.status = status;
-    if (field in value) state.record[field] = value[field];
+    if (Object.hasOwn(value, field)) state.record[field] = value[field];
     frame.carried = `step ${state.record.step} ${status}`;
     frame.progress = true;
     return state;
@@ -278,15 +278,16 @@ function createAssembler(context: { findings: FindingList }): Assembler {
 
   // ------------------------------------------------------------------------ frames
 
-  const HANDLERS: Record<string, (frame: FrameRecord, value: Json) => void> = {
-    'response.started': readStarted,
-    'output_text.delta': readDelta,
-    'tool.started': readToolStarted,
-    'tool.completed': readToolCompleted,
-    'tool.failed': readToolFailed,
-    'response.completed': readCompleted,
-    error: readError,
-  };
+  // A Map: a type read from the wire (`constructor`, `__proto__`) finds nothing an object would inherit.
+  const HANDLERS = new Map<string, (frame: FrameRecord, value: Json) => void>([
+    ['response.started', readStarted],
+    ['output_text.delta', readDelta],
+    ['tool.started', readToolStarted],
+    ['tool.completed', readToolCompleted],
+    ['tool.failed', readToolFailed],
+    ['response.completed', readCompleted],
+    ['error', readError],
+  ]);
 
   function checkEventName(frame: FrameRecord, type: string): void {
     if (frame.event === type) return;
@@ -313,7 +314,7 @@ function createAssembler(context: { findings: FindingList }): Assembler {
     const value = payload.value;
     const type = isObject(value) && typeof value.type === 'string' ? value.type : null;
     frame.type = type;
-    const handler = type === null ? undefined : HANDLERS[type];
+    const handler = type === null ? undefined : HANDLERS.get(type);
     if (!isObject(value) || type === null || !handler) {
       frame.carried = 'not a Behavior Run event: not read';
       raise('unknown event', frame, `Frame ${frame.index} ${type === null ? 'has no string `type`' : `has type \`${type}\``}, which is not a Behavior Run event; it was not read.`);

@@ -19,7 +19,7 @@ import type {
   ToolCall,
 } from '../model.js';
 import { MAX_NESTING, parseJson } from '../json-depth.js';
-import { ownCopy } from '../own-copy.js';
+import { ownCopy, setOwn } from '../own-copy.js';
 import { isObject, type Json, onlyKeys } from './json-shape.js';
 import { cutPieces, pieceLength } from './pieces.js';
 import { phraseFamily } from './phrases.js';
@@ -51,10 +51,8 @@ function append(target: unknown[], items: readonly unknown[]): void {
   for (const item of items) target.push(item);
 }
 
-/** Copies a field the assembly passes through; `__proto__` is skipped so a payload cannot reach a prototype. */
-function setField(target: Json, key: string, value: unknown): void {
-  if (key !== '__proto__') target[key] = value;
-}
+/** Copies a field the assembly passes through: its key is data (`__proto__` stays a key, see own-copy.ts). */
+const setField: (target: Json, key: string, value: unknown) => void = setOwn;
 
 // ── What the chunk schema and known providers put in a delta ────────────────────────────────────────────────
 

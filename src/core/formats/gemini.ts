@@ -7,13 +7,12 @@
  * - Parts are merged as the non-streamed API returns them: a text part joins the text part before it when both
  *   are of the same kind (answer or `thought`) and it carries no `thoughtSignature`; a signed part starts a new part,
  *   so a signature stays with the text it arrived with. Other parts are kept whole and in order.
- * - A tool call's `id` is the `functionCall.id` when there is one, else `call_<candidate>_<n>` (n counts that
- *   candidate's calls from 0); the synthetic id appears only in `choices`, never in `response`. A call without
- *   `args` has the arguments `{}`.
+ * - A tool call's `id` is the `functionCall.id` when there is one, else null: nothing is made up. A call without
+ *   `args` has the arguments `{}` (as the non-streamed API gives `args` for a call without parameters).
  * - Streamed arguments (Vertex `willContinue` / `partialArgs`) are built into one `{name, args}` part, as the
  *   non-streamed API returns the call.
- * - Every response candidate carries its `index`; other candidate fields keep their latest non-empty value, except
- *   citation lists, which are joined.
+ * - A response candidate carries `index` when a frame of it did (a choice's index is 0 for a candidate without one);
+ *   other candidate fields keep their latest non-empty value, except citation lists, which are joined.
  * - Frames after every candidate finished are still assembled (Gemini clients read to the end of the body), and
  *   each one is an `after end` finding. Frames after an error frame are not read.
  */
@@ -38,6 +37,7 @@ import { isObject, type Json, onlyKeys } from './json-shape.js';
 import { cutPieces } from './pieces.js';
 import { type PhraseFamily, phraseFamily } from './phrases.js';
 import { PIECES_JOINED, takePieces } from './pieces-queue.js';
+import { ownEntry, ownField, setOwn } from '../own-copy.js';
 
 const TEXT_TO_CANDIDATE = phraseFamily((index, count) => `text +${count} chars to candidate ${index}`);
 const THOUGHT_TO_CANDIDATE = phraseFamily((index, count) => `thought +${count} chars to candidate ${index}`);
@@ -120,7 +120,7 @@ export const GEMINI_BLOCK_REASONS: Readonly<Record<string, string>> = {
 };
 
 function blockMeaning(reason: string): string {
-  return GEMINI_BLOCK_REASONS[reason] ?? `not a block reason this library knows (${JSON.stringify(reason)}); check Google's current documentation`;
+  return ownEntry(GEMINI_BLOCK_REASONS, reason) ?? `not a block reason this library knows (${JSON.stringify(reason)}); check Google's current documentation`;
 }
 
 // ---------------------------------------------------------------------------------------------- recognise
@@ -138,6 +138,11 @@ function recognise(_frame: Frame, payload: Payload): 0 | 1 | 2 {
 interface StreamedCall {
   call: Json;
   args: Json;
+  /** JSON characters the paths made beyond the values (lists, objects, nulls in gaps), and the bytes that carried them. */
+  made: number;
+  carried: number;
+  /** Past the growth bound: later streamed arguments are kept as they arrived, in the call's `partialArgs`. */
+  unread: unknown[] | null;
   lastPath: string | null;
   lastContinues: boolean;
   /** The last value set at `lastPath` was a string, so a continued piece appends to it. */
@@ -171,6 +176,8 @@ function settleArgs(open: StreamedCall): void {
 
 interface Candidate {
   index: number;
+  /** A frame carried the candidate's `index` (without it, the response does not invent one). */
+  indexed: boolean;
   parts: Json[];
   partsSeen: boolean;
   role: unknown;
@@ -236,6 +243,7 @@ function createAssembler(context: { findings: FindingList }): Assembler {
     if (!candidate) {
       candidate = {
         index,
+        indexed: false,
         parts: [],
         partsSeen: false,
         role: undefined,
@@ -326,7 +334,7 @@ function createAssembler(context: { findings: FindingList }): Assembler {
     if (willContinue !== true && partialArgs === undefined) return;
     const args: Json = isObject(call.args) ? { ...call.args } : {};
     kept.args = args;
-    const streamed: StreamedCall = { call: kept, args, lastPath: null, lastContinues: false, lastString: false, pending: [], pendingSegments: null };
+    const streamed: StreamedCall = { call: kept, args, made: 0, carried: 0, unread: null, lastPath: null, lastContinues: false, lastString: false, pending: [], pendingSegments: null };
     if (partialArgs !== undefined) applyPartialArgs(candidate, streamed, partialArgs, at);
     if (willContinue !== true) settleArgs(streamed);
     candidate.streamed = willContinue === true ? streamed : null;
@@ -350,6 +358,7 @@ function createAssembler(context: { findings: FindingList }): Assembler {
   }
 
   function applyPartialArg(candidate: Candidate, open: StreamedCall, item: unknown, at: Where): void {
+    if (open.unread !== null) return void open.unread.push(item);
     const path = isObject(item) && typeof item.jsonPath === 'string' ? item.jsonPath : null;
     const segments = path === null ? null : parseJsonPath(path);
     const value = isObject(item) ? partialValue(item) : NO_VALUE;
@@ -361,6 +370,7 @@ function createAssembler(context: { findings: FindingList }): Assembler {
       );
       return;
     }
+    if (!withinGrowth(candidate, open, item, path, segments, value, at)) return;
     const append = typeof value === 'string' && open.lastPath === path && open.lastContinues;
     if (append && open.lastString) queueArg(open, segments, value);
     else {
@@ -375,6 +385,33 @@ function createAssembler(context: { findings: FindingList }): Assembler {
     open.lastString = typeof value === 'string';
     at.carried.push(argumentPhrase(String(open.call.name), path, typeof value === 'string' ? value.length : null));
     if (value !== '') at.frame.progress = true;
+  }
+
+  /**
+   * A path may make lists and objects the bytes do not hold (`$.k[1024][1024]…` fills each gap with nulls): what the
+   * paths make may not grow past MAX_GROWTH times the bytes that carried the call's streamed arguments. Past it,
+   * this item and the ones after it are kept as they arrived, in the call's `partialArgs`.
+   */
+  function withinGrowth(candidate: Candidate, open: StreamedCall, item: Json, path: string, segments: Array<string | number>, value: unknown, at: Where): boolean {
+    open.carried += path.length + (typeof value === 'string' ? value.length : 8);
+    const cost = madeBy(open.args, segments);
+    // A path that does not fit makes nothing: setAtPath refuses it with its own finding.
+    if (cost === null) return true;
+    const made = open.made + cost;
+    if (made <= MAX_GROWTH * open.carried + GROWTH_ALLOWANCE) {
+      open.made = made;
+      return true;
+    }
+    settleArgs(open);
+    open.unread = [item];
+    open.call.partialArgs = open.unread;
+    at.carried.push(`function call ${String(open.call.name)} arguments: left as they arrived`);
+    raise(
+      'arguments too large',
+      at.frame,
+      `Frame ${at.frame.index}: the streamed argument at ${path.slice(0, 80)} of ${String(open.call.name)} (candidate ${candidate.index}) would make ${made} characters of lists, objects and gap-filling nulls from ${open.carried} characters of partialArgs, more than ${MAX_GROWTH} times what carried them. The arguments built so far are kept; this streamed argument and the ones after it are left as they arrived, in functionCall.partialArgs.`,
+    );
+    return false;
   }
 
   /** A piece continuing the string at the call's last path: queued, joined onto it in batches. */
@@ -397,6 +434,7 @@ function createAssembler(context: { findings: FindingList }): Assembler {
       return;
     }
     const candidate = candidateAt(index, at.frame);
+    if (raw.index !== undefined) candidate.indexed = true;
     readContent(candidate, raw.content, at);
     readFinishReason(candidate, raw.finishReason, at);
     for (const key in raw) {
@@ -512,6 +550,9 @@ function createAssembler(context: { findings: FindingList }): Assembler {
     }
     if (payload.kind !== 'json') return;
     const value = payload.value;
+    // The body of a failed non-SSE call is a list holding one error object.
+    const listed = Array.isArray(value) && value.length === 1 && isObject(value[0]) && isObject(value[0].error) ? value[0] : null;
+    if (listed !== null && !fast.errorSeen) return readError(frame, listed);
     if (!isObject(value)) {
       frame.carried = `${kindOf(value)}: not read`;
       raise('unknown event', frame, `Frame ${frame.index}'s data is ${kindOf(value)}, not a GenerateContentResponse object; it was not read.`);
@@ -629,6 +670,7 @@ class GeminiAssembler extends ClosureAssembler<GeminiFast> {
     record.type = 'GenerateContentResponse';
     candidate.lastLine = record.line;
     candidate.lastFrame = record.index;
+    if (plan.indexed) candidate.indexed = true;
     if (plan.role !== undefined) candidate.role = plan.role;
     candidate.partsSeen = true;
     queueText(candidate.pendingText, last, text);
@@ -665,6 +707,7 @@ const TEXT_PART_KEYS = new Set(['text', 'thought']);
 
 interface FastFrameShape {
   index: number;
+  indexed: boolean;
   role: unknown;
   thought: boolean;
   slot: number;
@@ -692,7 +735,7 @@ function fastFrameShape(frame: Omit<Frame, 'data'>, value: unknown, holes: reado
   if (slot === -1 || !holes.every((path, i) => i === slot || path.startsWith('usageMetadata.'))) return null;
   if (value.usageMetadata !== undefined && !isObject(value.usageMetadata)) return null;
   const plain = PLAIN_TOP_LEVEL.filter((key) => value[key] !== undefined).map((key): [string, unknown] => [key, value[key]]);
-  return { index, role: content.role, thought: part.thought === true, slot, usage: value.usageMetadata !== undefined, plain };
+  return { index, indexed: raw.index !== undefined, role: content.role, thought: part.thought === true, slot, usage: value.usageMetadata !== undefined, plain };
 }
 
 // ---------------------------------------------------------------------------------------------- carried
@@ -755,13 +798,13 @@ function keepField(fields: Map<string, unknown>, key: string, value: unknown): v
 function joinCitations(before: Json, after: Json): Json {
   const joined: Json = { ...before };
   for (const [key, value] of Object.entries(after)) {
-    const earlier = joined[key];
+    const earlier = ownField(joined, key);
     if (!Array.isArray(value) || !Array.isArray(earlier)) {
-      joined[key] = value;
+      setOwn(joined, key, value);
       continue;
     }
     const seen = new Set(earlier.map((item) => JSON.stringify(item)));
-    joined[key] = [...earlier, ...value.filter((item) => !seen.has(JSON.stringify(item)))];
+    setOwn(joined, key, [...earlier, ...value.filter((item) => !seen.has(JSON.stringify(item)))]);
   }
   return joined;
 }
@@ -775,8 +818,8 @@ function candidateResponse(candidate: Candidate): Json {
     out.content = content;
   }
   if (candidate.finishReason !== null) out.finishReason = candidate.finishReason;
-  out.index = candidate.index;
-  for (const [key, value] of candidate.fields) out[key] = value;
+  if (candidate.indexed) out.index = candidate.index;
+  for (const [key, value] of candidate.fields) setOwn(out, key, value);
   return out;
 }
 
@@ -789,7 +832,7 @@ function choiceOf(candidate: Candidate): Omit<Choice, 'finishMeaning'> {
       if (part.thought === true) reasoning = `${reasoning ?? ''}${part.text}`;
       else text += part.text;
     } else if (isObject(part.functionCall)) {
-      toolCalls.push(toolCallOf(candidate.index, toolCalls.length, part.functionCall));
+      toolCalls.push(toolCallOf(toolCalls.length, part.functionCall));
     }
   }
   const choice: Omit<Choice, 'finishMeaning'> = { index: candidate.index, text, toolCalls, finishReason: candidate.finishReason };
@@ -797,11 +840,11 @@ function choiceOf(candidate: Candidate): Omit<Choice, 'finishMeaning'> {
   return choice;
 }
 
-function toolCallOf(candidate: number, n: number, call: Json): ToolCall {
+function toolCallOf(n: number, call: Json): ToolCall {
   const input = call.args === undefined ? {} : call.args;
   return {
     index: n,
-    id: typeof call.id === 'string' && call.id !== '' ? call.id : `call_${candidate}_${n}`,
+    id: typeof call.id === 'string' ? call.id : null,
     name: typeof call.name === 'string' ? call.name : '',
     arguments: JSON.stringify(input),
     input,
@@ -837,17 +880,48 @@ export function parseJsonPath(path: string): Array<string | number> | null {
 
 /** How far past a list's end a streamed argument may set an element (the gap becomes nulls). */
 const MAX_LIST_GAP = 1024;
+/** What a call's streamed-argument paths may make, in JSON characters, per character that carried them. */
+export const MAX_GROWTH = 8;
+/** ...plus this much, so that a short call may open a few lists and objects. */
+const GROWTH_ALLOWANCE = 4096;
+
+/**
+ * The JSON characters setting a value at a path would make beyond the value itself: each list or object made, each
+ * key, each null that fills a gap. Counted without making anything; null when the path does not fit (setAtPath's
+ * rules: a list index on a list, a key on an object, a gap of at most MAX_LIST_GAP).
+ */
+function madeBy(root: Json, segments: ReadonlyArray<string | number>): number | null {
+  let made = 0;
+  let container: unknown = root;
+  for (let i = 0; i < segments.length; i += 1) {
+    const key = segments[i] as string | number;
+    if (container !== undefined && (typeof container !== 'object' || container === null)) return null;
+    const list = Array.isArray(container) ? container : null;
+    if (container !== undefined && (list !== null) !== (typeof key === 'number')) return null;
+    if (typeof key === 'number') {
+      const length = list === null ? 0 : list.length;
+      if (key > length + MAX_LIST_GAP) return null;
+      made += Math.max(0, key - length) * 5 + 1;
+    } else made += key.length + 4;
+    const existing = typeof container === 'object' && container !== null && Object.prototype.hasOwnProperty.call(container, key) ? (container as Record<string | number, unknown>)[key] : undefined;
+    container = existing;
+    if (i < segments.length - 1 && (typeof existing !== 'object' || existing === null)) made += 2;
+  }
+  return made;
+}
 /** Paths longer than this are not read: with a value nested at most MAX_NESTING, the arguments stay printable. */
 const MAX_PATH_SEGMENTS = MAX_NESTING / 2;
 
-function setOwn(container: Json | unknown[], key: string | number, value: unknown): void {
+function setArgument(container: Json | unknown[], key: string | number, value: unknown): void {
   // A list index past the end leaves no holes: JSON would write them as null, so `input` holds null too.
   if (Array.isArray(container)) while (container.length < (key as number)) container.push(null);
-  Object.defineProperty(container, key, { value, enumerable: true, writable: true, configurable: true });
+  setOwn(container, key, value);
 }
 
 /** Sets (or, for a continued string, appends) a value at a path, making objects and lists on the way. */
 function setAtPath(root: Json, segments: Array<string | number>, value: unknown, append: boolean): boolean {
+  // Checked before anything is made: a path refused halfway would leave the lists it made on the way.
+  if (madeBy(root, segments) === null) return false;
   let container: Json | unknown[] = root;
   for (let i = 0; i < segments.length; i += 1) {
     const key = segments[i] as string | number;
@@ -857,7 +931,7 @@ function setAtPath(root: Json, segments: Array<string | number>, value: unknown,
     const existing = Object.prototype.hasOwnProperty.call(container, key) ? (container as Record<string | number, unknown>)[key] : undefined;
     if (i === segments.length - 1) {
       const next = append && typeof existing === 'string' ? `${existing}${value as string}` : value;
-      setOwn(container, key, next);
+      setArgument(container, key, next);
       return true;
     }
     if (typeof existing === 'object' && existing !== null) {
@@ -866,7 +940,7 @@ function setAtPath(root: Json, segments: Array<string | number>, value: unknown,
     }
     if (existing !== undefined) return false;
     const made: Json | unknown[] = typeof segments[i + 1] === 'number' ? [] : {};
-    setOwn(container, key, made);
+    setArgument(container, key, made);
     container = made;
   }
   return false;
@@ -905,9 +979,9 @@ function candidateFrame(candidate: Json, chunk: unknown[] | undefined, last: boo
     out.content = frameContent;
   }
   if (last) {
-    for (const [key, value] of Object.entries(candidate)) if (key !== 'content' && key !== 'index') out[key] = value;
+    for (const [key, value] of Object.entries(candidate)) if (key !== 'content' && key !== 'index') setOwn(out, key, value);
   }
-  out.index = typeof candidate.index === 'number' ? candidate.index : 0;
+  if (typeof candidate.index === 'number') out.index = candidate.index;
   return out;
 }
 

@@ -1,4 +1,5 @@
 import type { FindingList } from '../findings.js';
+import { ownEntry } from '../own-copy.js';
 import type { TimedFrame } from '../frame-table.js';
 import type {
   Assembly,
@@ -65,7 +66,7 @@ function finishClassOf(input: JudgeInput, choices: readonly Choice[]): FinishCla
   if (input.assembly.finishClass) classes.add(input.assembly.finishClass);
   for (const choice of choices) {
     if (choice.finishReason === null || input.finishReasons === null) continue;
-    const entry = input.finishReasons.reasons[choice.finishReason];
+    const entry = ownEntry(input.finishReasons.reasons, choice.finishReason);
     if (entry) classes.add(entry.class);
   }
   if (classes.has('length_limit')) return 'length_limit';
@@ -75,7 +76,7 @@ function finishClassOf(input: JudgeInput, choices: readonly Choice[]): FinishCla
 
 export function meaningOf(table: FinishReasonTable | null, reason: string | null): string | null {
   if (reason === null) return null;
-  const entry = table?.reasons[reason];
+  const entry = table ? ownEntry(table.reasons, reason) : undefined;
   if (entry) return entry.meaning;
   return `Not a finish reason this library knows for this format (${JSON.stringify(reason)}); check the provider's current documentation.`;
 }

@@ -74,7 +74,7 @@ function toolCallsOf(output: Json[], findings: FindingList, terminal: FrameRecor
     if (item.type !== 'function_call') continue;
     const call: ToolCall = {
       index: seen,
-      id: stringOf(item.call_id) ?? '',
+      id: stringOf(item.call_id) ?? null,
       name: stringOf(item.name) ?? '',
       arguments: stringOf(item.arguments) ?? '',
     };

@@ -79,7 +79,7 @@ export function createResponsesAssembler(context: AssemblyContext): Assembler {
   let afterEnd: FirstAndCount | null = null;
   let endFrame: FrameRecord | null = null;
   // What the fast path reads and writes, in one object the assembler's applyFast method shares with these closures.
-  const fast: FastState = { items, sequence, stopped: false, read: 0 };
+  const fast: FastState = { items, sequence, stopped: false, read: 0, ids: { byId: new Map(), shared: false } };
   let missingPiece = false;
 
   function raise(frame: FrameRecord, code: FindingCode, message: string): void {
@@ -196,7 +196,7 @@ export function createResponsesAssembler(context: AssemblyContext): Assembler {
 
   function readItemEvent(frame: FrameRecord, value: Json, type: string): Carried {
     if (type === 'response.output_item.added') return addItem(frame, value);
-    const state = locate(items, value);
+    const state = locate(items, fast.ids, value);
     const report = reportFor(frame, type);
     if (!state) {
       const where = isIndex(value.output_index) ? `output index ${value.output_index}` : `item ${JSON.stringify(value.item_id ?? null)}`;
@@ -237,6 +237,7 @@ export function createResponsesAssembler(context: AssemblyContext): Assembler {
     const previous = items.get(index);
     const state = newItem(index, item, frame.index);
     items.set(index, state);
+    indexId(items, fast.ids, state);
     if (previous) restarted(frame, previous, state);
     return { carried: `item ${index} added: ${stringOf(item.type) ?? 'untyped'}${stringOf(item.id) ? ` ${stringOf(item.id)}` : ''}` };
   }
@@ -264,6 +265,7 @@ export function createResponsesAssembler(context: AssemblyContext): Assembler {
       if (difference) report.mismatch(`${itemLabel(state)}: ${difference}`);
     }
     state.item = copyJson(item);
+    indexId(items, fast.ids, state);
     state.done = true;
     return { carried: `item ${state.index} done` };
   }
@@ -431,6 +433,28 @@ interface FastState {
   stopped: boolean;
   /** Events read. */
   read: number;
+  ids: ItemIds;
+}
+
+/** The items by their id, so that an event that names only its `item_id` is found without a walk of every item. */
+interface ItemIds {
+  byId: Map<string, ItemState>;
+  /** Two items in the stream had one id: then an id not found is looked for item by item, as before. */
+  shared: boolean;
+}
+
+function isLive(items: Map<number, ItemState>, state: ItemState | undefined, id: string): state is ItemState {
+  return state !== undefined && items.get(state.index) === state && state.item.id === id;
+}
+
+/** Notes an item's id (as added or as done): the first live item with that id keeps it. */
+function indexId(items: Map<number, ItemState>, ids: ItemIds, state: ItemState): void {
+  const id = stringOf(state.item.id);
+  if (id === null) return;
+  const holder = ids.byId.get(id);
+  if (holder === state) return;
+  if (isLive(items, holder, id)) ids.shared = true;
+  else ids.byId.set(id, state);
 }
 
 /** The fast path, as a method every stream shares; the rest of the assembler is closures. */
@@ -442,7 +466,7 @@ class ResponsesAssembler extends ClosureAssembler<FastState> {
     const number = sequenceSlot === -1 ? null : values[sequenceSlot];
     if (this.fast.stopped || typeof delta !== 'string') return false;
     if (number === null ? sequence.numbered : sequence.last === null || number !== sequence.last + 1) return false;
-    const state = locate(this.fast.items, value);
+    const state = locate(this.fast.items, this.fast.ids, value);
     const carried = state === undefined ? null : appendFound(state, value, target, delta);
     if (carried === null) return false;
     record.type = type;
@@ -456,33 +480,50 @@ class ResponsesAssembler extends ClosureAssembler<FastState> {
     return true;
   }
 
-  /** The items' long strings (text, arguments, summaries), settled: the final events repeat them whole. */
-  knownStrings(): readonly string[] {
-    const strings: string[] = [];
+  /**
+   * The items' long strings (text, arguments, summaries), settled: the final events repeat them whole. Walking the
+   * items costs one step per value; a frame is offered none when its walk would take more than one step per
+   * CHARACTERS_PER_STEP of its characters (a done event for one item among thousands is parsed as it is), so the
+   * work stays linear in the input. response.completed holds every item, so it is long enough for its walk.
+   */
+  knownStrings(frameLength: number): readonly string[] {
+    const walk = { steps: Math.floor(frameLength / CHARACTERS_PER_STEP), strings: [] as string[] };
+    if (this.fast.items.size > walk.steps) return [];
     for (const state of this.fast.items.values()) {
       settle(state);
-      longStringsIn(state.item, strings);
+      if (!longStringsIn(state.item, walk)) return [];
     }
-    return strings;
+    return walk.strings;
   }
 }
 
-/** The strings of at least KNOWN_STRING_LENGTH characters in `value`, added to `into`. */
-function longStringsIn(value: unknown, into: string[]): void {
+/** Frame characters that pay for one step of the walk for known strings. */
+const CHARACTERS_PER_STEP = 8;
+
+/** Adds the strings of at least KNOWN_STRING_LENGTH characters in `value`; false once the walk is out of steps. */
+function longStringsIn(value: unknown, walk: { steps: number; strings: string[] }): boolean {
+  walk.steps -= 1;
+  if (walk.steps < 0) return false;
   if (typeof value === 'string') {
-    if (value.length >= KNOWN_STRING_LENGTH) into.push(value);
+    if (value.length >= KNOWN_STRING_LENGTH) walk.strings.push(value);
   } else if (Array.isArray(value)) {
-    for (const child of value) longStringsIn(child, into);
+    for (const child of value) if (!longStringsIn(child, walk)) return false;
   } else if (isRecord(value)) {
-    for (const key of Object.keys(value)) longStringsIn(value[key], into);
+    for (const key of Object.keys(value)) if (!longStringsIn(value[key], walk)) return false;
   }
+  return true;
 }
 
 /** The item an event is about: by its output index, or else by its item id. */
-function locate(items: Map<number, ItemState>, value: Json): ItemState | undefined {
+function locate(items: Map<number, ItemState>, ids: ItemIds, value: Json): ItemState | undefined {
   if (isIndex(value.output_index)) return items.get(value.output_index);
   const id = stringOf(value.item_id);
   if (id === null) return undefined;
+  // With one live item per id, the index holds it (an id changed or replaced is noted again when it is).
+  if (!ids.shared) {
+    const indexed = ids.byId.get(id);
+    return isLive(items, indexed, id) ? indexed : undefined;
+  }
   for (const state of items.values()) if (state.item.id === id) return state;
   return undefined;
 }

@@ -18,25 +18,8 @@ export function copy<T>(value: T): T {
   return structuredClone(value);
 }
 
-/**
- * A deep copy of a value read from the wire (plain objects, lists, strings, numbers): the objects are new, the
- * strings are shared, since they cannot change. structuredClone would copy every character of a long answer.
- * Anything else goes to `copy`. Recursive: wire values nest at most MAX_NESTING deep (json-depth.ts).
- */
-export function copyJson<T>(value: T): T {
-  if (typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return value.map(copyJson) as T;
-  const prototype = Object.getPrototypeOf(value) as unknown;
-  if (prototype !== Object.prototype && prototype !== null) return copy(value);
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
-    const field = copyJson((value as Record<string, unknown>)[key]);
-    // `__proto__` arrives from JSON as an own field; assigning it would set the prototype instead.
-    if (key === '__proto__') Object.defineProperty(out, key, { value: field, enumerable: true, writable: true, configurable: true });
-    else out[key] = field;
-  }
-  return out as T;
-}
+/** Wire values are copied by the one rule every format uses (own-copy.ts). */
+export { copyWire as copyJson } from '../../own-copy.js';
 
 export function chars(count: number): string {
   return `${count} char${count === 1 ? '' : 's'}`;
