@@ -196,7 +196,7 @@ export class FrameTable {
   add(record: FrameRecord, keepData: boolean): void {
     const row = this.count;
     this.count += 1;
-    if (this.clock !== null) this.clock.frame(row, record);
+    if (this.clock !== null) this.clock.frame(row, record.line, record.type ?? record.event, record.progress);
     if (record.elapsedMs !== undefined) {
       this.timedFrames.set(row, { index: row, line: record.line, elapsedMs: record.elapsedMs, progress: record.progress });
     }

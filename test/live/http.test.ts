@@ -68,7 +68,7 @@ describe('a hung gateway fails the matchers within the deadline', () => {
   test('await expect(res).toBeComplete() fails as stalled, and the server sees the connection closed', async () => {
     const started = performance.now();
     const res = await fetch(`${base}/hung`);
-    const failure = await expect(res).toBeComplete().then(
+    const failure = await (expect(res).toBeComplete() as Promise<void>).then(
       () => null,
       (error: Error) => error,
     );
@@ -147,7 +147,7 @@ describe('a Response a client would not read as an event stream', () => {
   test('toBeEventStream: passes on a relay that sets what it should, says what to set otherwise', async () => {
     await expect(fetch(`${base}/whole`)).toBeEventStream();
     const plain = await fetch(`${base}/plain-200`);
-    const failure = await expect(plain).toBeEventStream().then(
+    const failure = await (expect(plain).toBeEventStream() as Promise<void>).then(
       () => null,
       (error: Error) => error.message,
     );

@@ -1,4 +1,4 @@
-import type { Deadlines, FrameRecord } from '../model.js';
+import type { Deadlines } from '../model.js';
 
 /** The deadline a stream went past, or the signal that ended its read. */
 export type StallCause = keyof Deadlines | 'signal';
@@ -101,7 +101,9 @@ export class ArrivalClock {
   stall: Stall | null = null;
   /** The assembly saw the frame that ends the stream (set when it is judged). */
   terminalSeen = false;
-  private lastFrame: LastFrame | null = null;
+  private lastRow = -1;
+  private lastLine = 0;
+  private lastType = '';
   private lastContent: LastFrame | null = null;
   private readonly arrivals = new ChunkArrivals();
   private lastArrival = 0;
@@ -129,21 +131,19 @@ export class ArrivalClock {
     return true;
   }
 
-  /** A frame was read (from the chunk that arrived last). */
-  frame(row: number, record: FrameRecord): void {
+  /** A frame was read (from the chunk that arrived last): primitives only, so the record need not escape. */
+  frame(row: number, line: number, type: string, progress: boolean): void {
     const at = this.now;
     this.frames += 1;
-    this.firstFrameAt ??= at;
-    if (this.arrivals.length === 0 || at !== this.lastArrival) {
+    if (at !== this.lastArrival || this.arrivals.length === 0) {
+      this.firstFrameAt ??= at;
       this.arrivals.add(row, at);
       this.lastArrival = at;
     }
-    const last = this.lastFrame ?? (this.lastFrame = { index: 0, line: 0, type: '', atMs: 0 });
-    last.index = row;
-    last.line = record.line;
-    last.type = record.type ?? record.event;
-    last.atMs = at - this.origin;
-    if (record.progress) this.content(row, record.line, last.type, at);
+    this.lastRow = row;
+    this.lastLine = line;
+    this.lastType = type;
+    if (progress) this.content(row, line, type, at);
   }
 
   /** A frame read late (it waited for the format) turned out to carry content. */
@@ -155,7 +155,12 @@ export class ArrivalClock {
 
   /** The last frame's JSON `type` (or `event:` name), null before any frame. */
   lastFrameType(): string | null {
-    return this.lastFrame?.type ?? null;
+    return this.lastRow === -1 ? null : this.lastType;
+  }
+
+  /** The frame read last, null before any. */
+  private lastFrame(): LastFrame | null {
+    return this.lastRow === -1 ? null : { index: this.lastRow, line: this.lastLine, type: this.lastType, atMs: this.arrivals.timeOf(this.lastRow) - this.origin };
   }
 
   /** Milliseconds from the origin to the arrival of the chunk that completed frame `row`. */
@@ -174,7 +179,7 @@ export class ArrivalClock {
   abort(now: number, reason: string): void {
     if (this.stall !== null) return;
     const waitedFrom = this.lastContentAt ?? this.origin;
-    this.stall = { cause: 'signal', limitMs: null, atMs: now - this.origin, waitedMs: now - waitedFrom, lastContent: copy(this.lastContent), lastFrame: copy(this.lastFrame), reason };
+    this.stall = { cause: 'signal', limitMs: null, atMs: now - this.origin, waitedMs: now - waitedFrom, lastContent: copy(this.lastContent), lastFrame: this.lastFrame(), reason };
   }
 
   /** When the next deadline falls, as things stand (ms on the origin's clock). */
@@ -202,7 +207,7 @@ export class ArrivalClock {
     if (earliest === null) return false;
     const [cause, expiry, limitMs, from] = earliest;
     // Named at the deadline: a late chunk or a late timer does not change what was waited for.
-    this.stall = { cause, limitMs, atMs: expiry - this.origin, waitedMs: expiry - from, lastContent: copy(this.lastContent), lastFrame: copy(this.lastFrame) };
+    this.stall = { cause, limitMs, atMs: expiry - this.origin, waitedMs: expiry - from, lastContent: copy(this.lastContent), lastFrame: this.lastFrame() };
     return true;
   }
 

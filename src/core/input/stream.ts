@@ -54,8 +54,13 @@ export function isStreamSource(value: unknown): value is StreamSource {
   return isAsyncSource(value) || isThenable(value);
 }
 
-/** The one cache of live reads, by the identity of what was read (a promise and what it resolved to alike). */
-const reads = new WeakMap<object, Promise<LiveRead>>();
+/**
+ * The one cache of live reads, by the identity of what was read (a promise and what it resolved to alike). On
+ * globalThis under a registered symbol: each entry point of the package is its own bundle (CommonJS), and a stream
+ * a matcher read must be the same read for `reconstructStream()` imported from the main entry.
+ */
+const READS = Symbol.for('sse-reconstruct.live-reads');
+const reads: WeakMap<object, Promise<LiveRead>> = ((globalThis as { [READS]?: WeakMap<object, Promise<LiveRead>> })[READS] ??= new WeakMap());
 
 function readOnce(source: StreamSource, options: StreamOptions): Promise<LiveRead> {
   const cached = reads.get(source);
