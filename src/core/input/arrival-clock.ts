@@ -120,15 +120,12 @@ export class ArrivalClock {
     this.now = origin;
   }
 
-  /** A chunk of `bytes` bytes arrived at `now`; false (and `stall` set) when a deadline had passed before it. */
-  chunk(now: number, bytes: number): boolean {
-    if (this.stall !== null) return false;
-    if (this.passed(now)) return false;
+  /** A chunk of `bytes` bytes arrived at `now` (a live read checks `passed(now)` first, and stops if it did). */
+  chunk(now: number, bytes: number): void {
     this.now = now;
     this.chunks += 1;
     this.bytes += bytes;
     this.firstByteAt ??= now;
-    return true;
   }
 
   /** A frame was read (from the chunk that arrived last): primitives only, so the record need not escape. */
@@ -172,7 +169,8 @@ export class ArrivalClock {
   end(now: number): void {
     if (this.endedAt !== null) return;
     if (this.stall === null) this.passed(now);
-    this.endedAt = this.stall === null ? now : this.origin + this.stall.atMs;
+    // A live read ended where it was stopped; chunks pushed by a caller after a deadline still count.
+    this.endedAt = this.stall === null || !this.live ? now : this.origin + this.stall.atMs;
   }
 
   /** The signal ended the read at `now`. */

@@ -178,7 +178,7 @@ function reportStall(clock: ArrivalClock, findings: FindingList): boolean {
   const parts = [stallWhat(stall, clock)];
   if (stall.lastFrame !== null) parts.push(`The last frame was ${frameName(stall.lastFrame)}.`);
   else parts.push(clock.bytes > 0 ? `${plural(clock.bytes, 'byte')} came, but no whole frame (a comment or a frame cut short).` : 'Not one byte came.');
-  if (clock.terminalSeen) parts.push('The frame that ends the stream had come, but the body was never closed: a client that reads to the end of the body hangs here.');
+  if (clock.live && clock.terminalSeen) parts.push('The frame that ends the stream had come, but the body was never closed: a client that reads to the end of the body hangs here.');
   if (clock.live) parts.push(stall.cause === 'signal' ? 'The read was cancelled (the reader and the body).' : 'The read was cancelled there (the reader and the body).');
   parts.push('Find what held the stream (a slow first token, a buffering proxy, a provider that stopped sending).');
   const at = stall.lastFrame;
