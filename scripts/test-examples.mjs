@@ -1,8 +1,9 @@
 // Runs examples/vitest and examples/jest as a user would: `npm pack` this package, install the tarball and the
 // runner into a temp folder, run the example's suite, and type-check it there. The runners' JSON reports go into
-// reports/ (examples-vitest.json, examples-jest.json, examples-types.json) so `npm test` counts them.
+// reports/ (examples-vitest.json, examples-jest.json, examples-types.json) so `npm test` counts them. Every temp
+// folder is removed at the end, whatever happened (about 100 MB of installed packages per run).
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -18,14 +19,32 @@ export const EXAMPLES = {
     run: (dir, report) => [join(dir, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
   },
   jest: {
-    packages: ['jest@30.5.2', '@types/node@20.19.43'],
-    run: (dir, report) => [join(dir, 'node_modules', 'jest', 'bin', 'jest.js'), '--ci', '--json', `--outputFile=${report}`],
+    // TypeScript through ts-jest, typed by @types/jest and @jest/globals: the setup the README gives.
+    packages: ['jest@30.5.2', 'ts-jest@29.4.15', 'typescript@5.9.3', '@types/jest@30.0.0', '@jest/globals@30.5.2', '@types/node@20.19.43'],
+    // Jest's transform cache goes inside the install folder, so it goes with it.
+    run: (dir, report) => [join(dir, 'node_modules', 'jest', 'bin', 'jest.js'), '--ci', '--json', `--outputFile=${report}`, `--cacheDirectory=${join(dir, '.jest-cache')}`],
   },
 };
 
+/** Every temp folder the scripts made, for removeTempDirs(). */
+const made = new Set();
+
+/** A new temp folder named `sse-reconstruct-<what>-…`, removed by removeTempDirs(). */
+export function tempDir(what) {
+  const dir = mkdtempSync(join(tmpdir(), `sse-reconstruct-${what}-`));
+  made.add(dir);
+  return dir;
+}
+
+/** Removes every temp folder tempDir() made; call it in a `finally`. */
+export function removeTempDirs() {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+  made.clear();
+}
+
 /** Packs the built package into a temp folder; returns the tarball's path. */
 export function pack() {
-  const into = mkdtempSync(join(tmpdir(), 'sse-reconstruct-pack-'));
+  const into = tempDir('pack');
   const result = spawnSync(npm, ['pack', '--silent', '--pack-destination', into], { cwd: repo, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`npm pack failed:\n${result.stderr}`);
   return join(into, result.stdout.trim().split('\n').pop());
@@ -33,7 +52,7 @@ export function pack() {
 
 /** Copies an example to a temp folder and installs the tarball and its runner there, as a user would. */
 export async function install(name, tarball) {
-  const dir = mkdtempSync(join(tmpdir(), `sse-reconstruct-example-${name}-`));
+  const dir = tempDir(`example-${name}`);
   cpSync(join(repo, 'examples', name), dir, { recursive: true, filter: (path) => !path.includes('node_modules') });
   const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   delete manifest.devDependencies['sse-reconstruct']; // installed from the tarball below
@@ -70,7 +89,10 @@ function typeChecks(dirs) {
     checks.push(tscCheck('vitest 4: the example compiles with the matcher types', dirs.vitest, 'tsconfig.json'));
     checks.push(tscCheck('vitest 4: test/types/vitest.test-d.ts against the tarball', dirs.vitest, typeTestConfig(dirs.vitest, 'vitest')));
   }
-  if (dirs.jest) checks.push(tscCheck('jest 30: test/types/jest.test-d.ts against the tarball', dirs.jest, typeTestConfig(dirs.jest, 'jest')));
+  if (dirs.jest) {
+    checks.push(tscCheck('jest 30 + ts-jest: the example compiles with "types": ["jest", "node", "sse-reconstruct/jest"]', dirs.jest, 'tsconfig.json'));
+    checks.push(tscCheck('jest 30: test/types/jest.test-d.ts against the tarball', dirs.jest, typeTestConfig(dirs.jest, 'jest')));
+  }
   return checks;
 }
 
@@ -126,6 +148,14 @@ export function writeChecks(file, checks) {
 }
 
 async function main() {
+  try {
+    return await runExamples();
+  } finally {
+    removeTempDirs();
+  }
+}
+
+async function runExamples() {
   mkdirSync(reports, { recursive: true });
   const started = Date.now();
   const tarball = pack();
@@ -141,7 +171,7 @@ async function main() {
   console.log('\n── type checks in the installed examples');
   ok = writeChecks('examples-types.json', typeChecks(dirs)) && ok;
   console.log(`\nExamples done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  process.exit(ok ? 0 : 1);
+  return ok;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exitCode = (await main()) ? 0 : 1;

@@ -1,11 +1,10 @@
 // Checks the package as published: `publint --strict` and `attw` on the packed tarball, and the Vitest matcher types
 // against Vitest 5 (its types changed shape) from an ESM and a CommonJS consumer. Writes reports/package.json.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pack, tscCheck, typeTestConfig, writeChecks } from './test-examples.mjs';
+import { pack, removeTempDirs, tempDir, tscCheck, typeTestConfig, writeChecks } from './test-examples.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (path) => join(repo, 'node_modules', ...path.split('/'));
@@ -18,7 +17,7 @@ function check(name, command, args, options = {}) {
 
 /** Installs the tarball with Vitest 5 (types only; it needs Node 22 to run) and type-checks both consumer formats. */
 function vitest5Checks(tarball) {
-  const dir = mkdtempSync(join(tmpdir(), 'sse-reconstruct-vitest5-'));
+  const dir = tempDir('vitest5');
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'vitest5-types', private: true, type: 'module' }));
   const install = check('vitest 5: install the tarball', npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', '--loglevel=error', tarball, 'vitest@5.1.1'], { cwd: dir });
   if (!install.passed) return [install];
@@ -37,14 +36,24 @@ function cjsConsumer(dir) {
   return tscCheck('vitest 5: the same, CommonJS consumer with "types": ["sse-reconstruct/vitest"]', dir, config);
 }
 
-const tarball = pack();
-const attw = bin('@arethetypeswrong/cli/dist/index.js');
-const checks = [
-  check('publint --strict on the tarball', process.execPath, [bin('publint/src/cli.js'), 'run', '--strict', tarball]),
-  check('attw on the tarball (strict profile; jest-preset is config, vitest is checked below)', process.execPath, [attw, tarball, '--no-emoji', '--format', 'ascii', '--exclude-entrypoints', 'jest-preset', 'vitest']),
-  // Vitest is ESM-only, so its setup entry is too: a require() of it is expected to fail.
-  check('attw on sse-reconstruct/vitest (ESM-only entry)', process.execPath, [attw, tarball, '--no-emoji', '--format', 'ascii', '--entrypoints', 'vitest', '--ignore-rules', 'cjs-resolves-to-esm']),
-  ...vitest5Checks(tarball),
-];
+/** Every check of the packed package. */
+function packageChecks() {
+  const tarball = pack();
+  const attw = bin('@arethetypeswrong/cli/dist/index.js');
+  return [
+    check('publint --strict on the tarball', process.execPath, [bin('publint/src/cli.js'), 'run', '--strict', tarball]),
+    check('attw on the tarball (strict profile; jest-preset is config, vitest is checked below)', process.execPath, [attw, tarball, '--no-emoji', '--format', 'ascii', '--exclude-entrypoints', 'jest-preset', 'vitest']),
+    // Vitest is ESM-only, so its setup entry is too: a require() of it is expected to fail.
+    check('attw on sse-reconstruct/vitest (ESM-only entry)', process.execPath, [attw, tarball, '--no-emoji', '--format', 'ascii', '--entrypoints', 'vitest', '--ignore-rules', 'cjs-resolves-to-esm']),
+    ...vitest5Checks(tarball),
+  ];
+}
+
+let checks;
+try {
+  checks = packageChecks();
+} finally {
+  removeTempDirs();
+}
 mkdirSync(join(repo, 'reports'), { recursive: true });
-process.exit(writeChecks('package.json', checks) ? 0 : 1);
+process.exitCode = writeChecks('package.json', checks) ? 0 : 1;

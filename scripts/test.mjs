@@ -1,16 +1,22 @@
 // Runs every check `npm test` promises, then prints one plain line: "N passed, N failed" from the runners' JSON reports.
+// Every step runs with a temp dir of its own (TMPDIR): at the end, any `sse-reconstruct-*` folder a step left in it
+// fails the run, so a test or script that forgets to clean up is caught (other runs on the machine do not interfere).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const reports = 'reports';
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
+const runTemp = mkdtempSync(join(tmpdir(), 'sse-reconstruct-test-run-'));
+const env = { ...process.env, TMPDIR: runTemp, TMP: runTemp, TEMP: runTemp };
+
 const failedSteps = [];
 function step(name, command, args, options = {}) {
   process.stdout.write(`\n── ${name}\n`);
-  const result = spawnSync(command, args, { stdio: 'inherit', shell: false, ...options });
+  const result = spawnSync(command, args, { stdio: 'inherit', shell: false, env, ...options });
   if (result.status !== 0) failedSteps.push(name);
   return result.status === 0;
 }
@@ -25,6 +31,18 @@ if (existsSync('jest.config.cjs') && built) {
 }
 for (const extra of ['scripts/test-package.mjs', 'scripts/test-examples.mjs']) {
   if (existsSync(extra) && built) step(extra, process.execPath, [extra]);
+}
+
+checkTempLeftovers();
+
+/** Fails the run for every `sse-reconstruct-*` folder a step left in its temp dir, then removes that dir. */
+function checkTempLeftovers() {
+  process.stdout.write('\n── temp folders left behind\n');
+  const left = readdirSync(runTemp).filter((name) => name.startsWith('sse-reconstruct-'));
+  rmSync(runTemp, { recursive: true, force: true, maxRetries: 3 });
+  console.log(left.length === 0 ? '✓ no sse-reconstruct-* folder left in the temp dir' : `✗ left in the temp dir: ${left.join(', ')}`);
+  const report = { success: left.length === 0, numPassedTests: left.length === 0 ? 1 : 0, numFailedTests: left.length === 0 ? 0 : 1 };
+  writeFileSync(join(reports, 'temp-folders.json'), `${JSON.stringify({ ...report, left }, null, 2)}\n`);
 }
 
 let passed = 0;

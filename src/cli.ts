@@ -2,9 +2,10 @@
 // The command line: reads a capture (a file or stdin), prints the report or the result as JSON, exits 0/1/2.
 import { createReadStream, statSync } from 'node:fs';
 import packageJson from '../package.json' with { type: 'json' };
-import { createReconstruction, FORMAT_NAMES, renderText, type FormatName, type Reconstruction, type ReconstructOptions } from './index.js';
+import { countsAtLeast, SEVERITIES } from './core/severity.js';
+import { createReconstruction, FORMAT_NAMES, renderText, type FormatName, type Reconstruction, type ReconstructOptions, type Severity } from './index.js';
 
-const USAGE = `Usage: sse-reconstruct [FILE|-] [--format NAME] [--json] [--frames] [--max-held-chars N] [--help] [--version]
+const USAGE = `Usage: sse-reconstruct [FILE|-] [--format NAME] [--json] [--frames] [--max-held-chars N] [--fail-on SEVERITY] [--help] [--version]
 
 Reads a captured event stream (what \`curl -N\` prints, or what your client logged) from FILE, or from stdin
 when FILE is \`-\` or left out with input piped in, and prints the answer put back together: the summary line,
@@ -20,10 +21,17 @@ Options:
                  the most characters your reader holds without a blank line (default 1048576, the
                  common 1 MiB bound); past it the stream stops with a \`too large\` finding.
                  Infinity: no bound
+  --fail-on SEVERITY
+                 the least severe finding that makes the exit status 1: error, warning (the
+                 default: info findings such as \`crlf\` pass) or info (every finding fails)
   --help         print this help
   --version      print the version
 
-Exit status: 0 the stream is complete with no findings, 1 it has findings or is not complete, 2 usage error.`;
+Exit status:
+  0  the stream is complete and has no finding at or above --fail-on (default warning)
+  1  it did not finish, is not the whole stream, or has such a finding
+  2  a usage error: a bad option, or a capture that cannot be read
+A reader that closes the output early (\`| head\`) ends the run quietly, with the status the stream earned.`;
 
 /** What the command line asked for. */
 interface Request {
@@ -31,6 +39,7 @@ interface Request {
   options: ReconstructOptions;
   json: boolean;
   frames: boolean;
+  failOn: Severity;
 }
 
 type Parsed = { kind: 'run'; request: Request } | { kind: 'help' } | { kind: 'version' } | { kind: 'usage error'; message: string };
@@ -42,6 +51,7 @@ function parseArguments(args: readonly string[], stdinIsTTY: boolean): Parsed {
   let maxHeldChars: number | undefined;
   let json = false;
   let frames = false;
+  let failOn: string = 'warning';
   for (let i = 0; i < args.length; i += 1) {
     const arg = args[i] ?? '';
     if (arg === '--help' || arg === '-h') return { kind: 'help' };
@@ -54,6 +64,12 @@ function parseArguments(args: readonly string[], stdinIsTTY: boolean): Parsed {
     } else if (arg === '--max-held-chars' || arg.startsWith('--max-held-chars=')) {
       maxHeldChars = heldCharsArgument(arg === '--max-held-chars' ? args[++i] : arg.slice('--max-held-chars='.length));
       if (Number.isNaN(maxHeldChars)) return usageError('--max-held-chars needs a whole number of characters (at least 1), or Infinity for no bound');
+    } else if (arg === '--fail-on' || arg.startsWith('--fail-on=')) {
+      const value = arg === '--fail-on' ? args[++i] : arg.slice('--fail-on='.length);
+      if (value === undefined || !(SEVERITIES as readonly string[]).includes(value)) {
+        return usageError(`--fail-on needs a severity: ${SEVERITIES.join(', ')}${value === undefined ? '' : `; received ${JSON.stringify(value)}`}`);
+      }
+      failOn = value;
     } else if (arg === '--') {
       files.push(...args.slice(i + 1));
       break;
@@ -69,7 +85,7 @@ function parseArguments(args: readonly string[], stdinIsTTY: boolean): Parsed {
   const options: ReconstructOptions = {};
   if (format !== undefined) options.format = format as FormatName;
   if (maxHeldChars !== undefined) options.maxHeldChars = maxHeldChars;
-  return { kind: 'run', request: { source, options, json, frames } };
+  return { kind: 'run', request: { source, options, json, frames, failOn: failOn as Severity } };
 }
 
 /** The bound `--max-held-chars` gives: a whole number of at least 1, or Infinity; NaN when it is neither. */
@@ -82,10 +98,10 @@ function usageError(message: string): Parsed {
   return { kind: 'usage error', message };
 }
 
-/** Exit status for a result: 0 complete with no findings, 1 otherwise. */
-function exitCodeOf(result: Reconstruction): 0 | 1 {
-  const findings = Object.values(result.findingCounts).reduce((sum, count) => sum + (count ?? 0), 0);
-  return result.verdict === 'complete' && findings === 0 ? 0 : 1;
+/** Exit status for a result: 0 complete with no finding at `failOn` or worse, 1 otherwise. */
+function exitCodeOf(result: Reconstruction, failOn: Severity): 0 | 1 {
+  const failing = Object.values(countsAtLeast(result.findingCounts, failOn)).reduce((sum, count) => sum + (count ?? 0), 0);
+  return result.verdict === 'complete' && failing === 0 ? 0 : 1;
 }
 
 /** Feeds the capture to a reconstruction chunk by chunk, so a large file is never held whole as text. */
@@ -131,12 +147,28 @@ async function main(args: readonly string[]): Promise<number> {
   const input = request.source === '-' ? process.stdin : createReadStream(request.source, { highWaterMark: 64 * 1024 });
   const result = await reconstructFrom(input, request.options);
   const output = request.json ? `${JSON.stringify(result, null, 2)}\n` : renderText(result, { color: colourWanted(), frames: request.frames });
-  return write(output, exitCodeOf(result));
+  return write(output, exitCodeOf(result, request.failOn));
 }
 
-/** Writes and waits for the write to be taken, so a piped reader gets everything before the process exits. */
+/**
+ * Writes and waits for the write to be taken, so a piped reader gets everything before the process exits. A reader
+ * that closed early (`| head -c 100`) wanted no more: that is not a failure, so the status stays the one earned.
+ */
 function write(text: string, code: number): Promise<number> {
-  return new Promise((resolve) => process.stdout.write(text, () => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') return reject(error);
+      // The pipe may report the same close again as the process exits: it is answered already.
+      process.stdout.on('error', () => undefined);
+      resolve(code);
+    };
+    process.stdout.once('error', onError);
+    process.stdout.write(text, (error) => {
+      if (error) return onError(error);
+      process.stdout.off('error', onError);
+      resolve(code);
+    });
+  });
 }
 
 main(process.argv.slice(2)).then(

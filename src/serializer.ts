@@ -1,5 +1,6 @@
 import { isReconstruction, type Choice, type Reconstruction, type ToolCall } from './core/index.js';
 import { frameRow, position } from './matchers/message.js';
+import { checkOptionTable, SERIALIZER_OPTION_RULES } from './core/options.js';
 
 /** The parts of pretty-format's config a serializer reads (the same in Jest and Vitest). */
 export interface SnapshotConfig {
@@ -27,6 +28,7 @@ export interface SerializerOptions {
  * reason, usage, error, findings with line:column, and optionally the frames. Arrival times are never printed.
  */
 export function createSerializer(options: SerializerOptions = {}): SnapshotSerializer {
+  checkOptionTable(options, SERIALIZER_OPTION_RULES, { where: 'createSerializer' });
   return {
     test: isReconstruction,
     serialize(value, config, indentation, depth, refs, printer) {

@@ -20,13 +20,20 @@ const CLEAN = [chunk({ role: 'assistant', content: '' }), chunk({ content: 'Hell
 const CUT = CLEAN.slice(0, CLEAN.indexOf('data: [DONE]'));
 /** Whole and ended, but with a line a spec client ignores (a finding). */
 const WITH_FINDING = `Data: {"x":1}\n\n${CLEAN}`;
+/** Whole and ended, with CRLF line ends: one `crlf` finding, of severity info. */
+const CRLF = CLEAN.replace(/\n/g, '\r\n');
+/** A long clean stream: its JSON is far larger than a pipe's buffer. */
+const LONG = [chunk({ role: 'assistant', content: '' }), ...Array.from({ length: 3000 }, (_, i) => chunk({ content: `word ${i} ` })), chunk({}, 'stop'), 'data: [DONE]\n\n'].join('');
 
 let dir = '';
 const file = (name: string) => join(dir, name);
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'sse-cli-'));
+  dir = mkdtempSync(join(tmpdir(), 'sse-reconstruct-cli-'));
   writeFileSync(file('clean.sse'), CLEAN);
+  writeFileSync(file('crlf.sse'), CRLF);
+  writeFileSync(file('long.sse'), LONG);
+  writeFileSync(file('long-cut.sse'), LONG.slice(0, LONG.indexOf('data: [DONE]')));
   writeFileSync(file('cut.sse'), CUT);
   writeFileSync(file('finding.sse'), WITH_FINDING);
 });
@@ -82,6 +89,8 @@ describe('exit status', () => {
     [['--max-held-chars'], '--max-held-chars needs a whole number'],
     [[join(tmpdir(), 'sse-cli-no-such-capture.sse')], 'no such file'],
     [['a.sse', 'b.sse'], 'one capture at a time'],
+    [['--fail-on', 'warn', file('clean.sse')], '--fail-on needs a severity: error, warning, info; received "warn"'],
+    [['--fail-on'], '--fail-on needs a severity: error, warning, info'],
   ])('is 2 for a usage error (%j), saying what to pass', (args, message) => {
     const run = cli(args);
     expect(run.status).toBe(2);
@@ -97,6 +106,23 @@ describe('exit status', () => {
     const unbounded = cli(['--max-held-chars=Infinity', '-'], { input: CLEAN });
     expect(unbounded.stdout).toContain('complete · ok');
     expect(unbounded.status).toBe(0);
+  });
+
+  it('is 0 by default for a complete stream whose findings are all info (crlf): --fail-on warning', () => {
+    const run = cli([file('crlf.sse')]);
+    expect(run.stdout).toMatch(/info crlf/);
+    expect(run.status).toBe(0);
+    expect(cli([file('crlf.sse'), '--fail-on', 'warning']).status).toBe(0);
+  });
+
+  it('--fail-on info makes every finding fail; --fail-on error lets warnings pass', () => {
+    expect(cli([file('crlf.sse'), '--fail-on', 'info']).status).toBe(1);
+    expect(cli([file('finding.sse'), '--fail-on=error']).status).toBe(0);
+    expect(cli([file('finding.sse'), '--fail-on=warning']).status).toBe(1);
+  });
+
+  it('--fail-on error still fails a stream that did not finish', () => {
+    expect(cli([file('cut.sse'), '--fail-on', 'error']).status).toBe(1);
   });
 
   it('is 2 for a directory, naming it', () => {
@@ -164,9 +190,35 @@ describe('the report', () => {
     const help = cli(['--help']);
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('Usage: sse-reconstruct [FILE|-]');
+    expect(help.stdout).toContain('--fail-on SEVERITY');
+    expect(help.stdout).toMatch(/0 +the stream is complete and has no finding at or above --fail-on \(default warning\)/);
+    expect(help.stdout).toMatch(/2 +a usage error/);
     const version = cli(['--version']);
     expect(version.status).toBe(0);
     expect(version.stdout.trim()).toBe((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version);
+  });
+});
+
+describe.skipIf(process.platform === 'win32')('a reader that closes the output early (a real pipe into head)', () => {
+  /** Runs the CLI into `head -c 100` through bash; its exit status and what it wrote to stderr. */
+  function piped(args: string): { status: number; stderr: string; head: string } {
+    const command = `"${process.execPath}" --import tsx "${join(root, 'src/cli.ts')}" ${args} 2>"${file('stderr.txt')}" | head -c 100; exit "\${PIPESTATUS[0]}"`;
+    const run = spawnSync('bash', ['-c', command], { cwd: root, encoding: 'utf8' });
+    return { status: run.status ?? -1, stderr: readFileSync(file('stderr.txt'), 'utf8'), head: run.stdout };
+  }
+
+  it('ends quietly: no stack, no EPIPE, and the status the stream earned (0 for a clean one)', () => {
+    const run = piped(`"${file('long.sse')}" --json`);
+    expect(run.head).toHaveLength(100);
+    expect(run.head.startsWith('{')).toBe(true);
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+  });
+
+  it('keeps 1 for a stream that did not finish: the status says what the stream was, not that the pipe closed', () => {
+    const run = piped(`"${file('long-cut.sse')}" --frames`);
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(1);
   });
 });
 

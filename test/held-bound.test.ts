@@ -126,6 +126,6 @@ describe('a bound that is not one', () => {
 
   it('names what it received', () => {
     expect(() => decode('', { maxHeldChars: 0 })).toThrow(/received 0\./);
-    expect(() => decode('', { maxHeldChars: '100' as unknown as number })).toThrow(/received a string\./);
+    expect(() => decode('', { maxHeldChars: '100' as unknown as number })).toThrow(/received "100"\./);
   });
 });

@@ -1,5 +1,6 @@
-/** @type {import('jest').Config} */
+/** TypeScript through ts-jest; sse-reconstruct's setup file next to the ts-jest preset. @type {import('jest').Config} */
 module.exports = {
-  preset: 'sse-reconstruct',
+  preset: 'ts-jest',
   testEnvironment: 'node',
+  setupFilesAfterEnv: ['sse-reconstruct/jest'],
 };

@@ -1,5 +1,5 @@
 import type { Frame, Payload } from './decode/frame.js';
-import { heldBound } from './decode/decoder.js';
+import { checkOptions } from './options.js';
 import { createSinkReader, readPayload } from './decode/payload.js';
 import type { LaneFrame, LaneSink } from './decode/frame-lane.js';
 import { keepShape } from './keep-shapes.js';
@@ -9,8 +9,6 @@ import { type StreamText, toChunks } from './input/chunks.js';
 import { deadlinesOf, judge, summaryLine } from './judge/index.js';
 import { ArrivalClock, byteLength } from './input/arrival-clock.js';
 import type { Assembler, Assembly, FastPlan, FormatModule, FormatName, FrameRecord, MakerAt, Reconstruction, ReconstructOptions } from './model.js';
-import { FORMAT_NAMES } from './model.js';
-import { describe } from './decode/decoder.js';
 import { FrameTable } from './frame-table.js';
 
 /** For tests and the bench only (not exported from the package): turn the template fast path off, count its frames. */
@@ -32,6 +30,7 @@ export function isReconstruction(value: unknown): value is Reconstruction {
  * only a wrong argument type throws.
  */
 export function reconstruct(input: StreamText, options: ReconstructOptions = {}): Reconstruction {
+  checkOptions(options, { where: 'reconstruct' });
   const session = createReconstruction(options);
   for (const chunk of toChunks(input, 'reconstruct')) session.push(chunk);
   return session.end();
@@ -55,13 +54,16 @@ export interface LiveSession extends ReconstructionSession {
 
 /** The incremental form of `reconstruct()`: push chunks as they arrive, then `end()`. */
 export function createReconstruction(options: ReconstructOptions = {}): ReconstructionSession {
+  checkOptions(options, { where: 'createReconstruction' });
   const { push, end } = openSession(options);
   return { push, end };
 }
 
-/** A session; `clock`: a live read's arrival clock (else one starts at the first `arrivedMs` pushed, if any). */
+/**
+ * A session, its options already checked by the caller; `clock`: a live read's arrival clock (else one starts at
+ * the first `arrivedMs` pushed, if any).
+ */
 export function openSession(options: ReconstructOptions, clock?: ArrivalClock): LiveSession {
-  checkOptions(options);
   const decodeFindings = new FindingList();
   const keepFrames = options.frames !== false;
   const table = new FrameTable(keepFrames, FRAME_DATA_BUDGET);
@@ -456,17 +458,6 @@ function total(findings: FindingList): number {
 function brand(result: Reconstruction): Reconstruction {
   Object.defineProperty(result, RECONSTRUCTION_BRAND, { value: true, enumerable: false });
   return result;
-}
-
-function checkOptions(options: unknown): asserts options is ReconstructOptions {
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new TypeError(`sse-reconstruct: options must be an object such as { format: 'anthropic' }; received ${describe(options)}.`);
-  }
-  const format = (options as ReconstructOptions).format;
-  if (format !== undefined && !FORMAT_NAMES.includes(format)) {
-    throw new TypeError(`sse-reconstruct: options.format must be one of ${FORMAT_NAMES.map((name) => `'${name}'`).join(', ')}; received ${JSON.stringify(format)}.`);
-  }
-  heldBound((options as ReconstructOptions).maxHeldChars, 'options.maxHeldChars');
 }
 
 keepShape(new ReconstructSink(new Router(null, new FrameTable(true, 1)), new FrameTable(true, 1), new FindingList()));

@@ -1,4 +1,4 @@
-import { isReconstruction } from '../core/index.js';
+import { isReconstruction, isStreamSource } from '../core/index.js';
 import type { MatcherContext, MatcherResult, MessageStyle } from './context.js';
 import { resolveReceived, ReceivedTypeError, type ReadOptions, type Received } from './input.js';
 import { failureMessage, type Outcome } from './message.js';
@@ -26,6 +26,7 @@ export function toMatcherFunction<Args extends unknown[]>(check: MatcherCheck<Ar
     let resolved: Received | Promise<Received>;
     try {
       check.validate?.(args);
+      if (isAsymmetricCall(this) && isStreamSource(received)) throw new TypeError(asymmetricStream(check.name));
       resolved = resolveReceived(received, check.readOptions?.(args) ?? {});
     } catch (error) {
       throw usageError(this, hint, error, received);
@@ -33,6 +34,18 @@ export function toMatcherFunction<Args extends unknown[]>(check: MatcherCheck<Ar
     if (resolved instanceof Promise) return resolved.then((value) => resultOf(this, style, check, hint, value, args));
     return resultOf(this, style, check, hint, resolved, args);
   };
+}
+
+/**
+ * Both runners call a matcher used as `expect.toBeComplete()` inside `toEqual` with a context that has no `promise`
+ * (their `expect(…)` calls always set it): such a match returns a boolean at once, and cannot wait for a stream.
+ */
+function isAsymmetricCall(context: MatcherContext): boolean {
+  return typeof context === 'object' && context !== null && !('promise' in context);
+}
+
+function asymmetricStream(name: string): string {
+  return `expect.${name}(…) inside toEqual (or another matcher) cannot read a live stream: such a match cannot wait. Read it first, \`const result = await reconstructStream(response)\`, and put the reconstruction in the value compared; or use \`await expect(response).${name}(…)\`.`;
 }
 
 function resultOf<Args extends unknown[]>(context: MatcherContext, style: MessageStyle, check: MatcherCheck<Args>, hint: () => string, received: Received, args: Args): MatcherResult {

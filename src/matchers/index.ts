@@ -48,6 +48,13 @@ export function createMatchers(style: MessageStyle = 'jest'): SseMatcherFunction
 /** The matchers for any Jest-compatible `expect.extend`, with no runner imported and nothing registered. */
 export const matchers: SseMatcherFunctions = createMatchers('jest');
 
+/**
+ * The matchers that return a promise when given a live stream (all of them: a Response, ReadableStream or async
+ * iterable is read first), for the `asyncMatchers` of `jest/valid-expect` and `vitest/valid-expect`. On text or a
+ * reconstruction they check at once, and awaiting them costs nothing.
+ */
+export const ASYNC_MATCHERS: readonly SseMatcherName[] = Object.freeze(Object.keys(CHECKS) as SseMatcherName[]);
+
 export type { MatcherContext, MatcherResult, MessageStyle } from './context.js';
 export type { MatcherFunction } from './define.js';
 export { configure, type MatcherSettings } from './input.js';

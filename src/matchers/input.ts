@@ -1,6 +1,6 @@
 import { isReconstruction, reconstruct, type Deadlines, type FormatName, type Reconstruction } from '../core/index.js';
 import { isStreamSource, reconstructStream, type StreamReconstruction, type StreamSource } from '../core/input/stream.js';
-import { checkDeadlines } from '../core/input/stream-options.js';
+import { checkMatcherSettings } from '../core/input/stream-options.js';
 import { describe } from '../core/decode/decoder.js';
 import type { StreamText } from '../core/input/chunks.js';
 
@@ -32,13 +32,7 @@ type Holder = { [SETTINGS]?: MatcherSettings };
  * scope in Vitest and Jest; call it in a setup file for every file). Returns the settings it replaced.
  */
 export function configure(settings: MatcherSettings): MatcherSettings {
-  if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) {
-    throw new TypeError(`sse-reconstruct: configure() takes an object such as { deadlines: { firstContentMs: 2000, idleMs: 2000, totalMs: 4000 } }; received ${describe(settings)}.`);
-  }
-  for (const key of Object.keys(settings)) {
-    if (key !== 'deadlines') throw new TypeError(`sse-reconstruct: configure() takes { deadlines }; ${JSON.stringify(key)} is not a setting.`);
-  }
-  checkDeadlines(settings.deadlines, 'configure({ deadlines })');
+  checkMatcherSettings(settings);
   const previous = settingsNow();
   (globalThis as Holder)[SETTINGS] = settings.deadlines === undefined ? {} : { deadlines: { ...settings.deadlines } };
   return previous;

@@ -1,6 +1,10 @@
-import { FINDING_CODES, type Finding, type FrameRecord, type Severity } from '../core/index.js';
+import { FINDING_CODES, type Finding, type FrameRecord } from '../core/index.js';
 import type { MatcherContext, MessageStyle } from './context.js';
 import type { Received } from './input.js';
+import { suggestion } from '../core/did-you-mean.js';
+import { severityRank } from '../core/severity.js';
+
+export { suggestion };
 
 /** What one matcher decided about one reconstruction, before any runner formats it. */
 export interface Outcome {
@@ -47,10 +51,8 @@ export function why(context: MatcherContext, received: Received, outcome: Outcom
   return lines.join('\n');
 }
 
-const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
-
 export function bySeverity(findings: readonly Finding[]): Finding[] {
-  return [...findings].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
+  return [...findings].sort((a, b) => severityRank(a.severity) - severityRank(b.severity));
 }
 
 function findingLines(context: MatcherContext, received: Received, findings: readonly Finding[]): string[] {
@@ -113,34 +115,6 @@ function clip(text: string, max: number): string {
 
 export function quote(value: unknown): string {
   return typeof value === 'string' ? JSON.stringify(value) : String(value);
-}
-
-/** "Did you mean …?" for a misspelt code or name, when one is close. */
-export function suggestion(value: unknown, known: readonly string[]): string {
-  if (typeof value !== 'string') return '';
-  let best: string | null = null;
-  let bestDistance = Math.max(2, Math.floor(value.length / 3)) + 1;
-  for (const candidate of known) {
-    const distance = editDistance(value.toLowerCase(), candidate.toLowerCase());
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  return best === null ? '' : ` Did you mean ${JSON.stringify(best)}?`;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j += 1) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
 }
 
 /** Throws the usage error for an argument that is not one of `known`. */

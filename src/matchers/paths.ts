@@ -1,3 +1,5 @@
+import { isPlainObject } from '../core/options.js';
+
 /** Parses `'choices[*].message.tool_calls[0].id'` into `['choices', '*', 'message', 'tool_calls', '0', 'id']`. */
 export function parsePath(path: string): string[] {
   return path
@@ -33,11 +35,7 @@ function omitInArray(value: readonly unknown[], head: string, rest: readonly str
 }
 
 /** A plain object from any realm: JSON from `fetch` in a Jest test comes from outside the test's realm. */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Object.prototype.toString.call(value) !== '[object Object]') return false;
-  const prototype = Object.getPrototypeOf(value) as object | null;
-  return prototype === null || Object.getPrototypeOf(prototype) === null;
-}
+export { isPlainObject };
 
 export function isAsymmetric(value: unknown): boolean {
   return typeof value === 'object' && value !== null && typeof (value as { asymmetricMatch?: unknown }).asymmetricMatch === 'function';

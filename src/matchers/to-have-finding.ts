@@ -2,8 +2,8 @@ import type { Finding, FindingCode } from '../core/index.js';
 import type { MatcherContext } from './context.js';
 import type { MatcherCheck } from './define.js';
 import { expectedAndOptions } from './define.js';
-import { checkFindingCode, plural, position, quote } from './message.js';
-import { isAsymmetric } from './paths.js';
+import { checkFindingCode, plural, position } from './message.js';
+import { checkMatcherOptions } from './options.js';
 import type { ToHaveFindingOptions } from './types.js';
 
 type Args = [code: FindingCode, options?: ToHaveFindingOptions];
@@ -14,16 +14,7 @@ export const toHaveFinding: MatcherCheck<Args> = {
   hint: expectedAndOptions,
   validate([code, options]) {
     checkFindingCode('The finding code', code);
-    if (options === undefined) return;
-    if (typeof options !== 'object' || options === null) throw new TypeError('options must be an object such as { line: 12 } or { count: 2 }.');
-    for (const key of ['count', 'line', 'frame'] as const) {
-      const value = options[key];
-      if (value !== undefined && !(Number.isInteger(value) && value >= 0)) throw new TypeError(`options.${key} must be a whole number ≥ 0; it is ${quote(value)}.`);
-    }
-    const message: unknown = options.message;
-    if (message !== undefined && typeof message !== 'string' && !(message instanceof RegExp) && !isAsymmetric(message)) {
-      throw new TypeError('options.message must be a string (contained in the message), a RegExp or an asymmetric matcher.');
-    }
+    checkMatcherOptions('toHaveFinding', options);
   },
   evaluate(context, received, [code, options = {}]) {
     const narrowed = options.line !== undefined || options.frame !== undefined || options.message !== undefined;

@@ -1,6 +1,7 @@
 import type { MatcherCheck } from './define.js';
 import { expectedAndOptions } from './define.js';
 import { plural, quote } from './message.js';
+import { checkMatcherOptions } from './options.js';
 import { isAsymmetric } from './paths.js';
 import type { AsymmetricMatcherLike, ToHaveTextOptions } from './types.js';
 
@@ -14,8 +15,7 @@ export const toHaveText: MatcherCheck<Args> = {
     if (typeof text !== 'string' && !(text instanceof RegExp) && !isAsymmetric(text)) {
       throw new TypeError(`The expected text must be a string, a RegExp or an asymmetric matcher such as expect.stringContaining('…'); it is ${quote(text)}.`);
     }
-    const choice: unknown = options?.choice;
-    if (choice !== undefined && !(Number.isInteger(choice) && (choice as number) >= 0)) throw new TypeError(`options.choice must be a choice index (0, 1, …); it is ${quote(choice)}.`);
+    checkMatcherOptions('toHaveText', options);
   },
   evaluate(context, received, [text, options]) {
     const index = options?.choice ?? 0;

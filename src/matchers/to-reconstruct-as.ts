@@ -1,8 +1,7 @@
 import type { MatcherCheck } from './define.js';
 import { expectedAndOptions } from './define.js';
-import { checkOneOf } from './message.js';
+import { checkMatcherOptions } from './options.js';
 import { withoutPaths } from './paths.js';
-import { FORMAT_NAMES } from '../core/index.js';
 import type { ToReconstructAsOptions } from './types.js';
 
 type Args = [expected: unknown, options?: ToReconstructAsOptions];
@@ -12,13 +11,7 @@ export const toReconstructAs: MatcherCheck<Args> = {
   name: 'toReconstructAs',
   hint: expectedAndOptions,
   validate([, options]) {
-    if (options === undefined) return;
-    if (typeof options !== 'object' || options === null) throw new TypeError(`options must be an object such as { ignore: ['id', 'created'] }.`);
-    const ignore: unknown = options.ignore;
-    if (ignore !== undefined && !(Array.isArray(ignore) && ignore.every((path) => typeof path === 'string'))) {
-      throw new TypeError(`options.ignore must be an array of paths such as ['id', 'created', 'choices[*].message.tool_calls[*].id'].`);
-    }
-    if (options.format !== undefined) checkOneOf('options.format', options.format, FORMAT_NAMES);
+    checkMatcherOptions('toReconstructAs', options);
   },
   readOptions: ([, options]) => (options?.format ? { format: options.format } : {}),
   evaluate(context, received, [expected, options]) {

@@ -1,6 +1,7 @@
 import type { MatcherCheck } from './define.js';
 import { expectedAndOptions } from './define.js';
 import { plural, quote } from './message.js';
+import { checkMatcherOptions } from './options.js';
 import { isAsymmetric } from './paths.js';
 import type { AsymmetricMatcherLike, ToStopWithOptions } from './types.js';
 
@@ -12,8 +13,7 @@ export const toStopWith: MatcherCheck<Args> = {
   hint: expectedAndOptions,
   validate([reason, options]) {
     if (typeof reason !== 'string' && !isAsymmetric(reason)) throw new TypeError(`The finish reason must be a string as the provider writes it ('stop', 'end_turn', 'STOP', …); it is ${quote(reason)}.`);
-    const choice: unknown = options?.choice;
-    if (choice !== undefined && !(Number.isInteger(choice) && (choice as number) >= 0)) throw new TypeError(`options.choice must be a choice index (0, 1, …); it is ${quote(choice)}.`);
+    checkMatcherOptions('toStopWith', options);
   },
   evaluate(context, received, [reason, options]) {
     const choices = options?.choice === undefined ? received.choices : received.choices.filter((choice) => choice.index === options.choice);

@@ -1,4 +1,4 @@
-import type { FindingCode, FormatName, Outcome, Verdict } from '../core/index.js';
+import type { FindingCode, FormatName, Outcome, Severity, Verdict } from '../core/index.js';
 
 /** Something that matches a value in `equals`: `expect.any(String)`, `expect.objectContaining({...})`, … */
 export interface AsymmetricMatcherLike {
@@ -18,6 +18,11 @@ export interface ToReconstructAsOptions {
 export interface ToHaveNoFindingsOptions {
   /** Finding codes that are expected here and do not fail the check. */
   ignore?: readonly FindingCode[];
+  /**
+   * Count only findings of this severity or worse: `'warning'` lets `info` findings (such as `crlf`) pass,
+   * `'error'` lets warnings pass too. Default `'info'`: every finding counts.
+   */
+  severity?: Severity;
 }
 
 export interface ToHaveFindingOptions {
@@ -71,7 +76,7 @@ export interface ToBeEventStreamOptions {
 export interface SseMatchers<R> {
   /** The equivalent non-streamed response equals `expected` (asymmetric matchers work inside it). */
   toReconstructAs(expected: unknown, options?: ToReconstructAsOptions): R | Promise<void>;
-  /** No findings at all, or none but the codes in `ignore`. */
+  /** No findings at all (or none of `severity` or worse), apart from the codes in `ignore`. */
   toHaveNoFindings(options?: ToHaveNoFindingsOptions): R | Promise<void>;
   /** At least one finding of `code` (or exactly `count`), optionally at a line, a frame, with a message. */
   toHaveFinding(code: FindingCode, options?: ToHaveFindingOptions): R | Promise<void>;

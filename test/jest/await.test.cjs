@@ -1,18 +1,23 @@
 // A missing `await` on a matcher that reads a stream fails the test that forgot it (Jest on its own crashes).
 const { spawnSync } = require('node:child_process');
-const { mkdtempSync, readFileSync } = require('node:fs');
+const { mkdtempSync, readFileSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { expect, test } = require('@jest/globals');
 
 function runFixture() {
-  const output = join(mkdtempSync(join(tmpdir(), 'sse-await-')), 'report.json');
-  const jest = join(__dirname, '../../node_modules/jest/bin/jest.js');
-  const config = join(__dirname, 'fixtures/await/jest.config.cjs');
-  const run = spawnSync(process.execPath, [jest, '--config', config, '--ci', '--json', `--outputFile=${output}`], { encoding: 'utf8', timeout: 120_000 });
-  expect(run.status).toBe(1);
-  const report = JSON.parse(readFileSync(output, 'utf8'));
-  return { report, assertions: report.testResults.flatMap((file) => file.assertionResults) };
+  const dir = mkdtempSync(join(tmpdir(), 'sse-reconstruct-await-'));
+  try {
+    const output = join(dir, 'report.json');
+    const jest = join(__dirname, '../../node_modules/jest/bin/jest.js');
+    const config = join(__dirname, 'fixtures/await/jest.config.cjs');
+    const run = spawnSync(process.execPath, [jest, '--config', config, '--ci', '--json', `--outputFile=${output}`], { encoding: 'utf8', timeout: 120_000 });
+    expect(run.status).toBe(1);
+    const report = JSON.parse(readFileSync(output, 'utf8'));
+    return { report, assertions: report.testResults.flatMap((file) => file.assertionResults) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 test('only the tests that forgot `await` fail, each saying which matcher and whether it passed', () => {

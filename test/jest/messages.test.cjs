@@ -46,3 +46,18 @@ test('sync matchers work asymmetrically inside toEqual', () => {
   expect({ run: tools }).toEqual({ run: expect.not.toHaveFinding('no end') });
   expect(() => expect({ run: tools }).toEqual({ run: expect.toBeFormat('anthropic') })).toThrow(/toBeFormat/);
 });
+
+test('an asymmetric matcher on a live Response is a matcher error that says to read the stream first', async () => {
+  const { tools } = require('../matchers/cases.cjs');
+  expect(() => expect({ run: new Response(tools) }).toEqual({ run: expect.toBeComplete() })).toThrow(
+    /expect\.toBeComplete\(…\) inside toEqual \(or another matcher\) cannot read a live stream.*await reconstructStream\(response\)/,
+  );
+  await expect(new Response(tools)).toBeComplete();
+});
+
+test('severity and other new options type-check and run in the built package', () => {
+  const { tools } = require('../matchers/cases.cjs');
+  expect(tools.replace(/\n/g, '\r\n')).toHaveNoFindings({ severity: 'warning' });
+  expect(() => expect(tools).toHaveNoFindings({ severity: 'warn' })).toThrow(/options\.severity must be one of 'error', 'warning', 'info'; received "warn"/);
+  expect(require('../../dist/matchers.cjs').ASYNC_MATCHERS).toContain('toReconstructAs');
+});

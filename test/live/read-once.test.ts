@@ -1,7 +1,7 @@
 // One read per stream, the options a live read takes, the kept text, and no timer left behind.
 import { describe, expect, test } from 'vitest';
 import { reconstructStream } from '../../src/index.js';
-import '../../src/vitest.js';
+import { configure } from '../../src/vitest.js';
 import { chat, chatAnswer, scripted } from './helpers.js';
 
 const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
@@ -61,13 +61,22 @@ describe('one read per stream', () => {
 });
 
 describe('options a live read takes are checked', () => {
+  test('configure() takes { deadlines } and says what to pass otherwise', () => {
+    expect(() => configure({ deadlines: { idle: 5 } } as never)).toThrow(/^sse-reconstruct: configure\(\) settings\.deadlines\.idle is not a field\. Did you mean "idleMs"\?/);
+    expect(() => configure({ timeout: 5 } as never)).toThrow(/settings\.timeout is not an option/);
+    expect(() => configure('fast' as never)).toThrow(/settings must be an object such as \{ deadlines: \{ firstContentMs: 2000/);
+    const previous = configure({ deadlines: { idleMs: 5 } });
+    expect(configure(previous)).toEqual({ deadlines: { idleMs: 5 } });
+  });
+
   const stream = () => scripted([chatAnswer(['a'])]).stream;
   test.each([
-    [{ signal: 'stop' }, /options\.signal must be an AbortSignal \(such as AbortSignal\.timeout\(5000\) or controller\.signal\); received a string/],
-    [{ startedAt: Number.NaN }, /options\.startedAt must be a performance\.now\(\) reading/],
-    [{ deadlines: 'x' }, /options\.deadlines must be an object such as \{ firstContentMs: 2000/],
-    [{ deadlines: { firstByteMs: -1 } }, /options\.deadlines\.firstByteMs must be a number of milliseconds ≥ 0 \(Infinity for none\)/],
-    [{ deadlines: { idleMS: 10 } }, /options\.deadlines\.idleMS is not a deadline; the deadlines are firstByteMs, firstContentMs, idleMs, totalMs/],
+    [{ signal: 'stop' }, /^sse-reconstruct: reconstructStream\(\) options\.signal must be an AbortSignal \(such as AbortSignal\.timeout\(5000\) or controller\.signal\); received "stop"\.$/],
+    [{ startedAt: Number.NaN }, /options\.startedAt must be a performance\.now\(\) reading taken when the request was sent; received NaN/],
+    [{ deadlines: 'x' }, /options\.deadlines must be an object such as/],
+    [{ deadlines: { firstByteMs: -1 } }, /options\.deadlines\.firstByteMs must be a number of milliseconds, at least 0 \(Infinity for no limit\); received -1/],
+    [{ deadlines: { idleMS: 10 } }, /options\.deadlines\.idleMS is not a field\. Did you mean "idleMs"\?/],
+    [{ signa: AbortSignal.abort() }, /options\.signa is not an option\. Did you mean "signal"\?/],
   ])('%o', async (options, message) => {
     await expect(reconstructStream(stream(), options as never)).rejects.toThrow(TypeError);
     await expect(reconstructStream(stream(), options as never)).rejects.toThrow(message);

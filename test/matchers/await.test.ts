@@ -1,6 +1,6 @@
 // A missing `await` on a matcher that reads a stream fails the test that forgot it (Vitest on its own passes it).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,12 +14,17 @@ interface Assertion {
 
 function runFixture(): { assertions: Assertion[]; report: { numFailedTests: number; numPassedTests: number } } {
   const root = fileURLToPath(new URL('./fixtures/await/', import.meta.url));
-  const output = join(mkdtempSync(join(tmpdir(), 'sse-await-')), 'report.json');
-  const vitest = fileURLToPath(new URL('../../node_modules/vitest/vitest.mjs', import.meta.url));
-  const run = spawnSync(process.execPath, [vitest, 'run', '--root', root, '--reporter=json', `--outputFile=${output}`], { encoding: 'utf8', timeout: 120_000 });
-  expect(run.status, run.stderr).toBe(1);
-  const report = JSON.parse(readFileSync(output, 'utf8')) as { numFailedTests: number; numPassedTests: number; testResults: Array<{ assertionResults: Assertion[] }> };
-  return { assertions: report.testResults.flatMap((file) => file.assertionResults), report };
+  const dir = mkdtempSync(join(tmpdir(), 'sse-reconstruct-await-'));
+  try {
+    const output = join(dir, 'report.json');
+    const vitest = fileURLToPath(new URL('../../node_modules/vitest/vitest.mjs', import.meta.url));
+    const run = spawnSync(process.execPath, [vitest, 'run', '--root', root, '--reporter=json', `--outputFile=${output}`], { encoding: 'utf8', timeout: 120_000 });
+    expect(run.status, run.stderr).toBe(1);
+    const report = JSON.parse(readFileSync(output, 'utf8')) as { numFailedTests: number; numPassedTests: number; testResults: Array<{ assertionResults: Assertion[] }> };
+    return { assertions: report.testResults.flatMap((file) => file.assertionResults), report };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 test('only the tests that forgot `await` fail, each saying which matcher and whether it passed', () => {

@@ -41,6 +41,8 @@ function stamped(capture, gapAt = 10, gapMs = 3000) {
 }
 
 const cut = cutAfter(tools, 10);
+/** The capture with CRLF line ends, as Gemini sends: one `crlf` finding, of severity info. */
+const crlf = (capture) => capture.replace(/\n/g, '\r\n');
 
 /** The capture's UTF-8 bytes in pieces of `size`, so multi-byte characters are split across chunks. */
 function splitBytes(capture, size) {
@@ -100,6 +102,7 @@ const cases = [
   { title: 'toReconstructAs: a different text fails with a diff', matcher: 'toReconstructAs', input: () => text, args: () => [wrongText], pass: false },
   { title: 'toReconstructAs: .not on the same response fails', matcher: 'toReconstructAs', not: true, input: () => text, args: () => [otherCall, { ignore: ['id', 'created'] }], pass: false },
   { title: 'toReconstructAs: a bad ignore is a matcher error', matcher: 'toReconstructAs', input: () => text, args: () => [textResponse, { ignore: 'id' }], usage: true },
+  { title: 'toReconstructAs: a misspelt format is a matcher error', matcher: 'toReconstructAs', input: () => text, args: () => [textResponse, { format: 'chat-completion' }], usage: true },
 
   // toHaveNoFindings
   { title: 'toHaveNoFindings: a clean capture', matcher: 'toHaveNoFindings', input: () => tools, pass: true },
@@ -107,6 +110,15 @@ const cases = [
   { title: 'toHaveNoFindings: a cut stream fails', matcher: 'toHaveNoFindings', input: () => cut, pass: false },
   { title: 'toHaveNoFindings: .not on a clean capture fails', matcher: 'toHaveNoFindings', not: true, input: () => tools, pass: false },
   { title: 'toHaveNoFindings: a misspelt code is a matcher error', matcher: 'toHaveNoFindings', input: () => tools, args: () => [{ ignore: ['unterminate'] }], usage: true },
+  { title: 'toHaveNoFindings: severity warning lets info findings pass', matcher: 'toHaveNoFindings', input: () => crlf(tools), args: () => [{ severity: 'warning' }], pass: true },
+  { title: 'toHaveNoFindings: severity error lets warnings pass', matcher: 'toHaveNoFindings', input: () => anthropic, args: () => [{ severity: 'error' }], pass: true },
+  { title: 'toHaveNoFindings: without a severity an info finding fails', matcher: 'toHaveNoFindings', input: () => crlf(tools), pass: false },
+  { title: 'toHaveNoFindings: severity warning fails on a warning, and lists all findings', matcher: 'toHaveNoFindings', input: () => crlf(anthropic), args: () => [{ severity: 'warning' }], pass: false },
+  { title: 'toHaveNoFindings: .not with severity warning fails on info findings only', matcher: 'toHaveNoFindings', not: true, input: () => crlf(tools), args: () => [{ severity: 'warning' }], pass: false },
+  { title: 'toHaveNoFindings: severity and ignore together', matcher: 'toHaveNoFindings', input: () => crlf(anthropic), args: () => [{ severity: 'warning', ignore: ['unterminated'] }], pass: true },
+  { title: 'toHaveNoFindings: an unknown severity is a matcher error', matcher: 'toHaveNoFindings', input: () => tools, args: () => [{ severity: 'warn' }], usage: true },
+  { title: 'toHaveNoFindings: a misspelt option is a matcher error', matcher: 'toHaveNoFindings', input: () => tools, args: () => [{ ignroe: ['crlf'] }], usage: true },
+  { title: 'toHaveNoFindings: options that are not an object are a matcher error', matcher: 'toHaveNoFindings', input: () => tools, args: () => ['crlf'], usage: true },
 
   // toHaveFinding
   { title: 'toHaveFinding: the code', matcher: 'toHaveFinding', input: () => cut, args: () => ['no end'], pass: true },
@@ -117,6 +129,8 @@ const cases = [
   { title: 'toHaveFinding: wrong count fails', matcher: 'toHaveFinding', input: () => cut, args: () => ['no end', { count: 2 }], pass: false },
   { title: 'toHaveFinding: .not on a present code fails', matcher: 'toHaveFinding', not: true, input: () => cut, args: () => ['no end'], pass: false },
   { title: 'toHaveFinding: a misspelt code is a matcher error', matcher: 'toHaveFinding', not: true, input: () => cut, args: () => ['sequnce gap'], usage: true },
+  { title: 'toHaveFinding: a count that is not a number is a matcher error', matcher: 'toHaveFinding', input: () => cut, args: () => ['no end', { count: '1' }], usage: true },
+  { title: 'toHaveFinding: an unknown option is a matcher error', matcher: 'toHaveFinding', input: () => cut, args: () => ['no end', { lines: 3 }], usage: true },
 
   // toBeComplete
   { title: 'toBeComplete: a whole stream', matcher: 'toBeComplete', input: () => tools, pass: true },
@@ -149,6 +163,7 @@ const cases = [
   { title: 'toHaveText: a RegExp', matcher: 'toHaveText', input: () => text, args: () => [/real-time weather/], pass: true },
   { title: 'toHaveText: an asymmetric matcher', matcher: 'toHaveText', input: () => text, args: (expect) => [expect.stringContaining('San Francisco')], pass: true },
   { title: 'toHaveText: another choice', matcher: 'toHaveText', input: () => three, args: () => [/"temperature":59/, { choice: 2 }], pass: true },
+  { title: 'toHaveText: a misspelt option is a matcher error', matcher: 'toHaveText', input: () => three, args: () => [/59/, { choise: 2 }], usage: true },
   { title: 'toHaveText: a different text fails with a diff', matcher: 'toHaveText', input: () => anthropic, args: () => ['Hello there.'], pass: false },
   { title: 'toHaveText: a missing choice fails', matcher: 'toHaveText', input: () => anthropic, args: () => ['Hello there!', { choice: 1 }], pass: false },
   { title: 'toHaveText: .not on a matching RegExp fails', matcher: 'toHaveText', not: true, input: () => anthropic, args: () => [/hello/i], pass: false },
@@ -176,6 +191,7 @@ const cases = [
   // toStopWith
   { title: 'toStopWith: tool_calls', matcher: 'toStopWith', input: () => tools, args: () => ['tool_calls'], pass: true },
   { title: 'toStopWith: every choice', matcher: 'toStopWith', input: () => three, args: () => ['stop'], pass: true },
+  { title: 'toStopWith: a choice that is not an index is a matcher error', matcher: 'toStopWith', input: () => three, args: () => ['stop', { choice: -1 }], usage: true },
   { title: 'toStopWith: a different reason fails', matcher: 'toStopWith', input: () => length, args: () => ['stop'], pass: false },
   { title: 'toStopWith: no finish reason fails', matcher: 'toStopWith', input: () => error, args: () => ['stop'], pass: false },
   { title: 'toStopWith: .not on the reason fails', matcher: 'toStopWith', not: true, input: () => three, args: () => ['stop', { choice: 1 }], pass: false },

@@ -60,3 +60,11 @@ test('sync matchers work asymmetrically inside toEqual', async () => {
   expect({ run: tools }).toEqual({ run: expect.not.toHaveFinding('no end') });
   expect(() => expect({ run: tools }).toEqual({ run: expect.toBeFormat('anthropic') })).toThrow(/toBeFormat/);
 });
+
+test('an asymmetric matcher on a live Response is a matcher error that says to read the stream first', async () => {
+  const { tools } = await import('./cases.cjs');
+  expect(() => expect({ run: new Response(tools) }).toEqual({ run: expect.toBeComplete() })).toThrow(
+    /expect\.toBeComplete\(…\) inside toEqual \(or another matcher\) cannot read a live stream.*await reconstructStream\(response\)/,
+  );
+  await expect(new Response(tools)).toBeComplete();
+});

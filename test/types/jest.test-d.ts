@@ -18,6 +18,9 @@ expect(capture).toHaveFinding('sequnce gap');
 expect(capture).not.toHaveVerdict('completed');
 // @ts-expect-error ignore takes finding codes
 expect(capture).toHaveNoFindings({ ignore: ['unterminate'] });
+// @ts-expect-error a severity that does not exist
+expect(capture).toHaveNoFindings({ severity: 'warn' });
+expect(capture).toHaveNoFindings({ severity: 'warning', ignore: ['crlf'] });
 
 expect(capture).toHaveToolCall('get_weather', { city: expect.any(String) });
 expect({ run: capture }).toEqual({ run: expect.toHaveFinding('no end') });

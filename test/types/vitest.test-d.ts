@@ -23,6 +23,9 @@ expect(capture).toHaveOutcome('timeout');
 expect(capture).toBeFormat('openai');
 // @ts-expect-error ignore takes finding codes
 expect(capture).toHaveNoFindings({ ignore: ['unterminate'] });
+// @ts-expect-error a severity that does not exist
+expect(capture).toHaveNoFindings({ severity: 'warn' });
+expect(capture).toHaveNoFindings({ severity: 'warning', ignore: ['crlf'] });
 // @ts-expect-error a limit that does not exist
 expect(capture).toArriveWithin({ firstTokenMs: 100 });
 

@@ -1,4 +1,5 @@
 import { FindingList } from '../findings.js';
+import { checkDecoderCallbacks } from '../options.js';
 import type { Frame, LineTally } from './frame.js';
 import { ownCopy } from '../own-copy.js';
 import { matchStamp, StampClock } from './timestamps.js';
@@ -138,6 +139,7 @@ interface Note {
  * Any way of cutting the input into chunks gives the same frames and findings.
  */
 export function createDecoder(callbacks: DecoderCallbacks, findings = new FindingList()): EventStreamDecoder {
+  checkDecoderCallbacks(callbacks);
   const { onFrame, onText, lane } = callbacks;
   const maxHeld = heldBound(callbacks.maxHeldChars, 'maxHeldChars');
   const bytes = new TextDecoder('utf-8', { ignoreBOM: true });

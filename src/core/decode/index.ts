@@ -3,6 +3,7 @@ import { type StreamText, toChunks } from '../input/chunks.js';
 import type { DecodeResult, Frame } from './frame.js';
 import type { DecodeOptions } from './decoder.js';
 import { createFrameReader } from './payload.js';
+import { checkDecodeOptions } from '../options.js';
 
 export { createDecoder, MAX_HELD_CHARS } from './decoder.js';
 export type { DecodeOptions, DecoderCallbacks, DecoderSummary, EventStreamDecoder, FrameEnding, FrameMarks } from './decoder.js';
@@ -15,6 +16,7 @@ export type { FrameCallback, FrameReader } from './payload.js';
  * spec client would read differently from what its writer meant. Never throws on bad input.
  */
 export function decode(input: StreamText, options: DecodeOptions = {}): DecodeResult {
+  checkDecodeOptions(options, { where: 'decode' });
   const chunks = toChunks(input, 'decode');
   const findings = new FindingList();
   const frames: Frame[] = [];

@@ -1,5 +1,6 @@
 import type { FindingList } from '../findings.js';
 import { createFastReader, fastPathCounters } from '../formats/fast-template.js';
+import { checkDecodeOptions } from '../options.js';
 import { createDecoder, type DecodeOptions, type DecoderSummary, type EventStreamDecoder, type FrameMarks } from './decoder.js';
 import type { Frame, Payload } from './frame.js';
 import { FrameLane, HandOverSink, type LaneSink } from './frame-lane.js';
@@ -37,6 +38,7 @@ export interface FrameReader {
  * inside its last frame from one whose last frame only lacks the blank line after it.
  */
 export function createFrameReader(onFrame: FrameCallback, findings: FindingList, onText?: (text: string, bytes?: Uint8Array) => void, options: DecodeOptions = {}): FrameReader {
+  checkDecodeOptions(options, { where: 'createFrameReader' });
   return createSinkReader(onFrame, findings, onText, undefined, options);
 }
 

@@ -1,13 +1,17 @@
 // The code under test: a small gateway that forwards chat completions to an upstream and relays its stream.
-const { createServer, request: httpRequest } = require('node:http');
-const { pipeline } = require('node:stream');
-const { listen, readBody } = require('./upstream.js');
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream';
+import { listen, readBody, type Running } from './upstream';
 
-/** @param {{ appendDoneOnCut?: boolean }} options `appendDoneOnCut`: the bug the tests exist to catch. */
-async function startRelay(upstreamUrl, options = {}) {
+export interface RelayOptions {
+  /** The bug these tests exist to catch: end the stream with [DONE] even when the upstream was cut. */
+  appendDoneOnCut?: boolean;
+}
+
+export async function startRelay(upstreamUrl: string, options: RelayOptions = {}): Promise<Running> {
   const server = createServer(async (request, response) => {
     const body = await readBody(request);
-    const upstream = httpRequest(`${upstreamUrl}${request.url}`, { method: 'POST', headers: { 'content-type': 'application/json' } }, (answer) => {
+    const upstream = httpRequest(`${upstreamUrl}${request.url ?? '/'}`, { method: 'POST', headers: { 'content-type': 'application/json' } }, (answer) => {
       response.writeHead(answer.statusCode ?? 502, { 'content-type': answer.headers['content-type'] ?? 'application/octet-stream' });
       if (options.appendDoneOnCut) forwardThenDone(answer, response);
       // pipeline tears the client connection down when the upstream fails: the client sees a failure, not an end.
@@ -23,10 +27,8 @@ async function startRelay(upstreamUrl, options = {}) {
 }
 
 /** The buggy relay: whatever happened upstream, the client gets a tidy `[DONE]`. */
-function forwardThenDone(answer, response) {
-  answer.on('data', (chunk) => response.write(chunk));
+function forwardThenDone(answer: IncomingMessage, response: ServerResponse): void {
+  answer.on('data', (chunk: Buffer) => response.write(chunk));
   answer.on('end', () => response.end());
   answer.on('error', () => response.end('\n\ndata: [DONE]\n\n'));
 }
-
-module.exports = { startRelay };

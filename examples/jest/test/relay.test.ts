@@ -1,27 +1,28 @@
-// The relay under test, checked with sse-reconstruct's matchers as a gateway's own suite would.
-const { readFileSync } = require('node:fs');
-const { join } = require('node:path');
-const { reconstructStream } = require('sse-reconstruct');
-const { startRelay } = require('../src/relay.js');
-const { startUpstream } = require('../src/upstream.js');
+// The relay under test, checked with sse-reconstruct's matchers as a gateway's own suite would: TypeScript through
+// ts-jest, with Jest's global `expect` typed by @types/jest and the matchers by "sse-reconstruct/jest" in tsconfig.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { reconstructStream } from 'sse-reconstruct';
+import { startRelay, type RelayOptions } from '../src/relay';
+import { startUpstream, type Running, type Script } from '../src/upstream';
 
-const fixture = (name) => readFileSync(join(__dirname, '..', 'fixtures', name), 'utf8');
+const fixture = (name: string) => readFileSync(join(__dirname, '..', 'fixtures', name), 'utf8');
 const toolCalls = fixture('parallel-tool-calls.sse');
-const nonStreamed = JSON.parse(fixture('parallel-tool-calls.json'));
+const nonStreamed = JSON.parse(fixture('parallel-tool-calls.json')) as Record<string, unknown>;
 const erroring = fixture('groq-error-midstream.sse');
 /** Halfway through frame 15, inside the second tool call's arguments. */
 const midAnswer = toolCalls.split('\n\n').slice(0, 15).join('\n\n').length + 60;
 
 /** An upstream replaying `script`, and the relay in front of it, for one describe block. */
-function relayOf(script, options = {}) {
-  const servers = [];
+function relayOf(script: Script, options: RelayOptions = {}) {
+  const servers: Running[] = [];
   beforeAll(async () => {
     const upstream = await startUpstream(script);
     servers.push(upstream, await startRelay(upstream.url, options));
   });
   afterAll(() => Promise.all(servers.map((server) => server.close())));
   return (stream = true) =>
-    fetch(`${servers[1].url}/v1/chat/completions`, {
+    fetch(`${servers[1]?.url}/v1/chat/completions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ model: 'gpt-4o', stream, messages: [{ role: 'user', content: 'Weather in Edinburgh, and AAPL?' }] }),
@@ -32,7 +33,7 @@ describe('a clean upstream stream', () => {
   const call = relayOf({ stream: toolCalls, json: nonStreamed });
 
   test('is relayed whole: it reconstructs as the upstream’s non-streamed response', async () => {
-    const expected = await (await call(false)).json();
+    const expected: unknown = await (await call(false)).json();
     const response = await call();
     await expect(response).toReconstructAs(expected, { ignore: ['id', 'created'] });
     await expect(response).toBeComplete();
