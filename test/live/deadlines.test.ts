@@ -1,6 +1,6 @@
 // Live reads with deadlines: a hung stream is cancelled at its deadline, whatever kept the socket busy, and every
 // limit counts from the start of reading.
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { reconstruct, reconstructStream } from '../../src/index.js';
 import '../../src/vitest.js';
 import { anthropic, anthropicAnswer, chat, chatAnswer, scripted, wait } from './helpers.js';
@@ -117,6 +117,21 @@ describe('a deadline stops the read while it waits', () => {
     const result = await reconstructStream(source.stream, { startedAt, deadlines: { firstContentMs: 100 } });
     expect(result.outcome).toBe('stalled');
     expect(stalledFinding(result)?.message).toContain('No content arrived within 100 ms of the moment reading began');
+  });
+});
+
+describe('long and absent deadlines', () => {
+  test('a deadline past a timer’s longest delay does not fire at once, again and again', async () => {
+    const source = scripted([chat.role, { waitMs: 150 }, chat.delta('a'), chat.finish, chat.done]);
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    try {
+      const result = await reconstructStream(source.stream, { deadlines: { firstByteMs: 1e12, firstContentMs: 1e12, idleMs: Infinity, totalMs: 1e13 } });
+      expect(result.outcome).toBe('ok');
+      // The script's one wait, and the watch's one timer (a delay past 2^31 - 1 ms would fire every millisecond).
+      expect(timers.mock.calls.length).toBeLessThan(5);
+    } finally {
+      timers.mockRestore();
+    }
   });
 });
 

@@ -14,6 +14,9 @@ export interface LiveRead {
 
 type Next = { done: true } | { done: false; value: unknown };
 
+/** The longest delay a timer takes (about 24.8 days): a longer one would fire at once, every millisecond. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** How chunks are pulled from a source and how its read is cancelled. */
 interface Pull {
   next(): Promise<Next>;
@@ -108,7 +111,7 @@ class Watch {
     this.clear();
     if (at === Infinity) return;
     this.armedAt = at;
-    this.timer = setTimeout(() => this.fire(), Math.max(0, at - performance.now()));
+    this.timer = setTimeout(() => this.fire(), Math.min(MAX_TIMER_MS, Math.max(0, at - performance.now())));
   }
 
   private fire(): void {
