@@ -250,6 +250,16 @@ if (options.growth) {
   await new Promise(() => {});
 }
 
+/** The live path's rows (bench/live.mjs: reconstructStream() on a ReadableStream and a Response), printed as they are. */
+function live() {
+  console.log('\n── Live streams (bench/live.mjs)');
+  const only = options.only ? [`--only=${options.only.join(',')}`] : [];
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(here, 'live.mjs'), ...(options.quick ? ['--quick'] : []), ...only], { stdio: 'inherit' });
+    child.on('close', (code) => resolve(code === 0 ? true : `bench/live.mjs exited with ${code}`));
+  });
+}
+
 const how = options.inProcess
   ? `all contestants in this process, round after round (--in-process), best of ${sizes.map(repsFor).join('/')}`
   : `each contestant in its own process (1 warm-up run, at ${WARMUP_MEGABYTES} MB for larger streams; then best of ${sizes.map(repsFor).join('/')}${options.rounds > 1 ? `, in each of ${options.rounds} rounds of fresh processes` : ''})`;
@@ -264,7 +274,9 @@ if (options.memory) {
   printMemory(memoryResults, streams, measured);
 }
 const matchersResult = await matchers();
+const liveResult = await live();
 printSummary(measured, memoryResults, memorySize);
 if (typeof matchersResult === 'string') console.log(`MISS matchers: ${matchersResult}`);
+if (typeof liveResult === 'string') console.log(`MISS live: ${liveResult}`);
 warnIfBusy('during the run');
 console.log(`\nbench took ${Math.round((performance.now() - started) / 1000)} s`);

@@ -29,4 +29,5 @@ declare global {
 }
 
 export type * from './matchers/types.js';
+export { configure, type MatcherSettings } from './matchers/input.js';
 export type { SseAsymmetricMatchers } from './matchers/asymmetric.js';

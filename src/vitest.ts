@@ -21,3 +21,4 @@ declare module 'vitest' {
 }
 
 export type * from './matchers/types.js';
+export { configure, type MatcherSettings } from './matchers/input.js';

@@ -238,8 +238,22 @@ export const FINDINGS = {
   stalled: {
     severity: 'error',
     title: 'The stream stalled',
-    meaning: 'In a timestamped capture, a gap without progress went past a deadline (first content, between content, or in all).',
+    meaning:
+      'A wait went past a deadline: for the first byte or the first content, between content, or for the whole stream (pings, comments and frames without content are not progress). A live read is cancelled there, the reader and the body, or when its `signal` aborts; a timestamped capture is judged by its stamps.',
     fix: 'Find what held the stream: a slow first token, a buffering proxy, a provider that stopped sending.',
+  },
+  'http status': {
+    severity: 'error',
+    title: 'The Response status is not 2xx',
+    meaning:
+      'A client (fetch-based readers, the OpenAI and Anthropic SDKs, EventSource) treats the response as an error and never reads its body as events, however valid the body looks. The body is still reconstructed, to show what was sent.',
+    fix: 'Answer 200 once the stream starts; report a failure before it as an HTTP error with a JSON body, and one after it as an error event.',
+  },
+  'content type': {
+    severity: 'warning',
+    title: 'The Response content type is not text/event-stream',
+    meaning: 'EventSource refuses the response, and proxies, CDNs and some SDKs buffer or reject a body that is not declared an event stream.',
+    fix: 'Send `content-type: text/event-stream` (a charset parameter may follow).',
   },
 } as const satisfies Record<string, FindingEntry>;
 

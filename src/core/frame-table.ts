@@ -4,6 +4,7 @@ import { ownCopy } from './own-copy.js';
 import { keepShape } from './keep-shapes.js';
 import { KeptText } from './kept-text.js';
 import { ByteBlocks } from './byte-blocks.js';
+import type { ArrivalClock } from './input/arrival-clock.js';
 
 /**
  * The frames table, kept as a log of small numbers while the stream is read: three to ten bytes a frame, outside the
@@ -163,6 +164,8 @@ export class FrameTable {
   private readonly times = new Map<number, string>();
   /** Frames with an arrival time (kept with or without the rows: the deadlines need them). */
   private readonly timedFrames = new Map<number, TimedFrame>();
+  /** A live stream's arrival clock: it times each frame by the chunk that completed it (no time kept a frame). */
+  clock: ArrivalClock | null = null;
 
   /**
    * `keepRows`: false for `frames: false` (only the count and the arrival times). `textBudget`: characters of the
@@ -196,6 +199,7 @@ export class FrameTable {
   add(record: FrameRecord, keepData: boolean, rereadable = true): void {
     const row = this.count;
     this.count += 1;
+    if (this.clock !== null) this.clock.frame(row, record.line, record.type ?? record.event, record.progress);
     if (record.elapsedMs !== undefined) {
       this.timedFrames.set(row, { index: row, line: record.line, elapsedMs: record.elapsedMs, progress: record.progress });
     }
@@ -239,9 +243,10 @@ export class FrameTable {
   }
 
   /** What the assembly made of a frame whose row is written already (a frame read late, or read again). */
-  setRead(row: number, record: ReadLater): void {
+  setRead(row: number, record: ReadLater & Partial<Pick<FrameRecord, 'line' | 'event'>>): void {
     const timed = this.timedFrames.get(row);
     if (timed !== undefined) timed.progress = record.progress;
+    if (this.clock !== null && record.progress) this.clock.lateContent(row, record.line ?? 0, record.type ?? record.event ?? '');
     if (this.keepRows) this.readLater.set(row, { type: record.type, carried: record.carried, progress: record.progress });
   }
 
@@ -264,6 +269,11 @@ export class FrameTable {
 
   private stringOf(ids: StringIds, column: string, row: number, id: number): string | null {
     return id === OVERFLOW_ID ? (this.overflow.get(`${column} ${row}`) ?? null) : (ids.values[id] ?? null);
+  }
+
+  /** The input's text as kept (the first `textBudget` characters), and whether that is all of it; null without rows. */
+  keptText(): { text: string; whole: boolean } | null {
+    return this.keepRows ? { text: this.text.text(), whole: this.textWhole } : null;
   }
 
   /** The frames with an arrival time, for the stall deadlines. */
@@ -325,7 +335,7 @@ export class FrameTable {
     if (retry !== undefined) record.retry = retry;
     const time = this.times.get(row);
     if (time !== undefined) record.time = time;
-    const elapsedMs = this.timedFrames.get(row)?.elapsedMs;
+    const elapsedMs = this.timedFrames.get(row)?.elapsedMs ?? this.clock?.elapsedOf(row);
     if (elapsedMs !== undefined) record.elapsedMs = elapsedMs;
   }
 }

@@ -66,18 +66,24 @@ export interface FrameRecord extends Omit<Frame, 'data'> {
   progress: boolean;
 }
 
+/**
+ * Arrival times. A live stream's count from the start of reading (or `startedAt`); a timestamped capture's from its
+ * first frame.
+ */
 export interface Timing {
-  /** Milliseconds from the first frame to the first frame that carried content. */
+  /** Milliseconds to the first frame that carried content (pings, comments, frames without content do not count). */
   firstContentMs: number | null;
   /** The longest gap between frames that carried content (or from the last one to the end). */
   maxIdleMs: number | null;
-  /** Milliseconds from the first frame to the last. */
+  /** Milliseconds to the end of the stream (live: the end of the body, or where the read was stopped). */
   totalMs: number | null;
-  /** Milliseconds from the request to the first byte, when the caller measured it (live streams). */
+  /** Milliseconds to the first byte (live streams only). */
   firstByteMs?: number | null;
 }
 
 export interface Deadlines {
+  /** Longest wait for the first byte (live streams). Default 20,000 ms. */
+  firstByteMs?: number;
   /** Longest wait for the first content. Default 20,000 ms. */
   firstContentMs?: number;
   /** Longest wait between content frames. Default 30,000 ms. */

@@ -3,10 +3,11 @@ import { checkOptions } from './options.js';
 import { createSinkReader, readPayload } from './decode/payload.js';
 import type { LaneFrame, LaneSink } from './decode/frame-lane.js';
 import { keepShape } from './keep-shapes.js';
-import { FindingList } from './findings.js';
+import { FindingList, type FindingCode } from './findings.js';
 import { formatModule, FORMAT_MODULES } from './formats/registry.js';
 import { type StreamText, toChunks } from './input/chunks.js';
-import { judge, summaryLine } from './judge/index.js';
+import { deadlinesOf, judge, summaryLine } from './judge/index.js';
+import { ArrivalClock, byteLength } from './input/arrival-clock.js';
 import type { Assembler, Assembly, FastPlan, FormatModule, FormatName, FrameRecord, MakerAt, Reconstruction, ReconstructOptions } from './model.js';
 import { FrameTable } from './frame-table.js';
 import { errorShape } from './formats/error-body.js';
@@ -42,12 +43,32 @@ export interface ReconstructionSession {
   end(): Reconstruction;
 }
 
+/** The session a live read drives (not exported from the package): arrival times, the held bound, the kept text. */
+export interface LiveSession extends ReconstructionSession {
+  /** The reader stopped at the held bound: nothing more will be read. */
+  stopped(): boolean;
+  /** Raises a finding about the whole stream (the HTTP facts of a Response). */
+  note(code: FindingCode, message: string): void;
+  /** The input's text as kept for the frames table, and whether it is all of it; null with `frames: false`. */
+  keptText(): { text: string; whole: boolean } | null;
+}
+
 /** The incremental form of `reconstruct()`: push chunks as they arrive, then `end()`. */
 export function createReconstruction(options: ReconstructOptions = {}): ReconstructionSession {
   checkOptions(options, { where: 'createReconstruction' });
+  const { push, end } = openSession(options);
+  return { push, end };
+}
+
+/**
+ * A session, its options already checked by the caller; `clock`: a live read's arrival clock (else one starts at
+ * the first `arrivedMs` pushed, if any).
+ */
+export function openSession(options: ReconstructOptions, clock?: ArrivalClock): LiveSession {
   const decodeFindings = new FindingList();
   const keepFrames = options.frames !== false;
   const table = new FrameTable(keepFrames, FRAME_DATA_BUDGET);
+  table.clock = clock ?? null;
   // Frames that waited for the format are read after their row was written: write what they carried again.
   const router = new Router(options.format ? formatModule(options.format) : null, table);
   const sink = new ReconstructSink(router, table, decodeFindings);
@@ -55,9 +76,16 @@ export function createReconstruction(options: ReconstructOptions = {}): Reconstr
 
   return {
     push(chunk, arrivedMs) {
-      if (arrivedMs !== undefined) sink.arrived(arrivedMs);
+      if (arrivedMs !== undefined) {
+        const timed = (table.clock ??= new ArrivalClock(arrivedMs, deadlinesOf(options), false));
+        timed.passed(arrivedMs);
+        timed.chunk(arrivedMs, byteLength(chunk));
+      }
       reader.push(chunk);
     },
+    stopped: () => decodeFindings.has('too large'),
+    note: (code, message) => decodeFindings.add(code, message, 0, 0),
+    keptText: () => table.keptText(),
     end() {
       const summary = reader.end();
       const routed = router.finish(keepFrames ? table : null);
@@ -75,6 +103,7 @@ export function createReconstruction(options: ReconstructOptions = {}): Reconstr
         finishReasons: module?.finishReasons ?? null,
         truncated,
         ...(options.deadlines ? { deadlines: options.deadlines } : {}),
+        clock: table.clock,
       });
       const result = {
         format: module?.name ?? null,
@@ -111,14 +140,8 @@ export function createReconstruction(options: ReconstructOptions = {}): Reconstr
  * frames table. Frames the lane takes whole are applied by the assembler's plan when it has one.
  */
 class ReconstructSink implements LaneSink {
-  private firstArrival: number | undefined;
-  private arrival: number | undefined;
   /** One record for every frame a plan applies: the assembler keeps none, and the table copies what it says. */
-  private readonly record: FrameRecord = toRecord(
-    { index: 0, event: 'message', data: '', lastEventId: '', dispatched: true, line: 0, endLine: 0, start: 0, end: 0 },
-    undefined,
-    undefined,
-  );
+  private readonly record: FrameRecord = toRecord({ index: 0, event: 'message', data: '', lastEventId: '', dispatched: true, line: 0, endLine: 0, start: 0, end: 0 });
 
   constructor(
     private readonly router: Router,
@@ -126,13 +149,8 @@ class ReconstructSink implements LaneSink {
     private readonly decodeFindings: FindingList,
   ) {}
 
-  arrived(arrivedMs: number): void {
-    this.firstArrival ??= arrivedMs;
-    this.arrival = arrivedMs;
-  }
-
   frame(frame: Frame, payload: Payload | null): void {
-    const record = toRecord(frame, this.arrival, this.firstArrival);
+    const record = toRecord(frame);
     const listedBefore = this.router.listed();
     this.router.route(record, payload);
     // Past the text the table keeps, only frames a listed finding names keep their data: held, every frame's would
@@ -146,14 +164,10 @@ class ReconstructSink implements LaneSink {
   }
 
   plan(frame: Frame, value: unknown, holes: readonly string[], makerAt: MakerAt): FastPlan | null {
-    // A live stream's frames each get their arrival time: they are built and read as usual (still taken whole).
-    if (this.arrival !== undefined) return null;
     return this.router.fastPlan(frame, value, holes, makerAt);
   }
 
   apply(plan: FastPlan, values: ReadonlyArray<string | number>, taken: LaneFrame): boolean {
-    // Live arrival times go in each record: those frames take the long way.
-    if (this.arrival !== undefined) return false;
     const record = this.record;
     record.index = taken.index;
     record.event = taken.event;
@@ -202,7 +216,7 @@ function framesOnFirstRead(result: { frames: FrameRecord[] }, table: FrameTable)
  * The frame as the frames table keeps it: one object literal with every field in a fixed order, so every record
  * shares one shape (adding fields to the decoder's frame would grow each one a second time).
  */
-function toRecord(frame: Frame, arrival: number | undefined, firstArrival: number | undefined): FrameRecord {
+function toRecord(frame: Frame): FrameRecord {
   const record: FrameRecord = {
     index: frame.index,
     event: frame.event,
@@ -220,7 +234,6 @@ function toRecord(frame: Frame, arrival: number | undefined, firstArrival: numbe
   if (frame.retry !== undefined) record.retry = frame.retry;
   if (frame.time !== undefined) record.time = frame.time;
   if (frame.elapsedMs !== undefined) record.elapsedMs = frame.elapsedMs;
-  else if (arrival !== undefined && firstArrival !== undefined) record.elapsedMs = arrival - firstArrival;
   return record;
 }
 

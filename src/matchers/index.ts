@@ -2,6 +2,7 @@ import type { MessageStyle } from './context.js';
 import { type MatcherCheck, type MatcherFunction, toMatcherFunction } from './define.js';
 import { toArriveWithin } from './to-arrive-within.js';
 import { toBeComplete } from './to-be-complete.js';
+import { toBeEventStream } from './to-be-event-stream.js';
 import { toBeFormat } from './to-be-format.js';
 import { toHaveFinding } from './to-have-finding.js';
 import { toHaveNoFindings } from './to-have-no-findings.js';
@@ -30,6 +31,7 @@ const CHECKS: Record<SseMatcherName, MatcherCheck<any>> = {
   toStopWith,
   toHaveUsage,
   toArriveWithin,
+  toBeEventStream,
 };
 
 export type SseMatcherFunctions = Record<SseMatcherName, MatcherFunction>;
@@ -55,5 +57,6 @@ export const ASYNC_MATCHERS: readonly SseMatcherName[] = Object.freeze(Object.ke
 
 export type { MatcherContext, MatcherResult, MessageStyle } from './context.js';
 export type { MatcherFunction } from './define.js';
+export { configure, type MatcherSettings } from './input.js';
 export type * from './types.js';
 export type { SseAsymmetricMatchers } from './asymmetric.js';

@@ -1,13 +1,45 @@
-import { isReconstruction, reconstruct, type FormatName, type Reconstruction } from '../core/index.js';
-import { isStreamSource, readStream, replayStream, type StreamRecording, type StreamReconstruction, type StreamSource } from '../core/input/stream.js';
+import { isReconstruction, reconstruct, type Deadlines, type FormatName, type Reconstruction } from '../core/index.js';
+import { isStreamSource, reconstructStream, type StreamReconstruction, type StreamSource } from '../core/input/stream.js';
+import { checkMatcherSettings } from '../core/input/stream-options.js';
 import { describe } from '../core/decode/decoder.js';
 import type { StreamText } from '../core/input/chunks.js';
 
 /** What a matcher reads: a reconstruction, with what was read when it came from a live stream. */
-export type Received = Reconstruction & { source?: StreamReconstruction['source'] };
+export type Received = Reconstruction & { source?: StreamReconstruction['source']; trace?: StreamReconstruction['trace'] };
 
 export interface ReadOptions {
   format?: FormatName;
+  /** Deadlines for a live stream this matcher is the first to read (over those set with `configure()`). */
+  deadlines?: Deadlines;
+}
+
+/** What `configure()` sets for the matchers of a test file. */
+export interface MatcherSettings {
+  /**
+   * Deadlines for the live streams the matchers read (defaults 20 s to the first byte and content, 30 s between
+   * content, 300 s in all): set them below the runner's test timeout so a hung stream fails as `stalled`.
+   */
+  deadlines?: Deadlines;
+}
+
+// On globalThis under a registered symbol: the runner entry points and `sse-reconstruct/matchers` are separate
+// bundles, and configure() from any of them must reach the matchers of all.
+const SETTINGS = Symbol.for('sse-reconstruct.matcher-settings');
+type Holder = { [SETTINGS]?: MatcherSettings };
+
+/**
+ * Sets how the matchers read live streams, from here on in this test file (each file runs in its own module
+ * scope in Vitest and Jest; call it in a setup file for every file). Returns the settings it replaced.
+ */
+export function configure(settings: MatcherSettings): MatcherSettings {
+  checkMatcherSettings(settings);
+  const previous = settingsNow();
+  (globalThis as Holder)[SETTINGS] = settings.deadlines === undefined ? {} : { deadlines: { ...settings.deadlines } };
+  return previous;
+}
+
+function settingsNow(): MatcherSettings {
+  return (globalThis as Holder)[SETTINGS] ?? {};
 }
 
 /** Raised for a received value no matcher can read: a usage error, never a pass. */
@@ -15,15 +47,21 @@ export class ReceivedTypeError extends TypeError {}
 
 /**
  * Turns what the test passed into a reconstruction: at once for text, bytes, chunks and reconstructions; as a
- * promise for live streams, read once per object whatever the number of matchers.
+ * promise for live streams, read once per object whatever the number of matchers (reconstructStream's one cache).
  */
 export function resolveReceived(received: unknown, options: ReadOptions): Received | Promise<Received> {
   if (isReconstruction(received)) return received;
-  if (isStreamSource(received)) return readStream(received as StreamSource).then((recording) => replayOnce(recording, options));
+  if (isStreamSource(received)) return reconstructStream(received as StreamSource, liveOptions(options));
   if (isStreamText(received)) return reconstructOnce(received, options);
   throw new ReceivedTypeError(
     `The received value must be a stream: its text (a string), bytes (Uint8Array, ArrayBuffer, Buffer), an array of chunks, a fetch Response, a ReadableStream, an async iterable (a Node Readable), or a reconstruction; it is ${describe(received)}.`,
   );
+}
+
+function liveOptions(options: ReadOptions): { format?: FormatName; deadlines?: Deadlines } {
+  const configured = settingsNow().deadlines;
+  const deadlines = configured === undefined && options.deadlines === undefined ? undefined : { ...configured, ...options.deadlines };
+  return { ...(options.format ? { format: options.format } : {}), ...(deadlines ? { deadlines } : {}) };
 }
 
 function isStreamText(value: unknown): value is StreamText {
@@ -38,33 +76,24 @@ const TEXTS_KEPT = 8;
 
 function reconstructOnce(input: StreamText, options: ReadOptions): Reconstruction {
   const key = options.format ?? '';
+  const readAs = options.format ? { format: options.format } : {};
   if (typeof input === 'string') {
     const textKey = `${key}\u0000${input}`;
     const cached = byText.get(textKey);
     if (cached) return cached;
-    const result = reconstruct(input, options);
+    const result = reconstruct(input, readAs);
     if (byText.size >= TEXTS_KEPT) byText.delete(byText.keys().next().value as string);
     byText.set(textKey, result);
     return result;
   }
-  return memo(byObject, input, key, () => reconstruct(input, options));
-}
-
-const byRecording = new WeakMap<object, Map<string, Reconstruction>>();
-
-function replayOnce(recording: StreamRecording, options: ReadOptions): Received {
-  return memo(byRecording, recording, options.format ?? '', () => replayStream(recording, options));
-}
-
-function memo(cache: WeakMap<object, Map<string, Reconstruction>>, owner: object, key: string, make: () => Reconstruction): Reconstruction {
-  let byKey = cache.get(owner);
+  let byKey = byObject.get(input);
   if (!byKey) {
     byKey = new Map();
-    cache.set(owner, byKey);
+    byObject.set(input, byKey);
   }
   const found = byKey.get(key);
   if (found) return found;
-  const made = make();
+  const made = reconstruct(input, readAs);
   byKey.set(key, made);
   return made;
 }

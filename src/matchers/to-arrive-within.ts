@@ -24,6 +24,8 @@ export const toArriveWithin: MatcherCheck<Args> = {
       if (typeof value !== 'number' || !(value >= 0)) throw new TypeError(`limits.${key} must be a number of milliseconds ≥ 0; it is ${quote(value)}.`);
     }
   },
+  // The first to read a live stream reads it with these limits as its deadlines: a hung stream stops at them.
+  readOptions: ([limits]) => ({ deadlines: { ...limits } }),
   evaluate(_context, received, [limits]) {
     const measured = measure(received);
     const asked = LIMITS.filter((key) => limits[key] !== undefined);

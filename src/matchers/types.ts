@@ -49,15 +49,24 @@ export interface ToStopWithOptions {
 /** One expected tool call: its name, or its name with the input (the parsed arguments) and id to compare. */
 export type ExpectedToolCall = string | { name: string | AsymmetricMatcherLike; input?: unknown; id?: string | AsymmetricMatcherLike };
 
+/**
+ * Limits on arrival times. A live stream's count from the start of reading (or `startedAt`), and a matcher that is
+ * the first to read it stops the read at them; a timestamped capture's count from its first frame.
+ */
 export interface ArrivalLimits {
-  /** From the start of reading (or `startedAt`) to the first chunk; live streams only. */
+  /** To the first byte (a comment counts); live streams only. */
   firstByteMs?: number;
-  /** From the first frame to the first frame that carried content. */
+  /** To the first frame that carried content (pings, comments and frames without content do not count). */
   firstContentMs?: number;
   /** The longest gap between content frames (or from the last one to the end). */
   idleMs?: number;
-  /** From the first frame to the last. */
+  /** To the end of the stream. */
   totalMs?: number;
+}
+
+export interface ToBeEventStreamOptions {
+  /** Require `x-accel-buffering: no` (default true); false when no nginx-like proxy stands in front. */
+  xAccelBuffering?: boolean;
 }
 
 /**
@@ -88,6 +97,11 @@ export interface SseMatchers<R> {
   toHaveUsage(usage: Record<string, unknown>): R | Promise<void>;
   /** Arrival times (live, or a timestamped capture's stamps) are within these limits. */
   toArriveWithin(limits: ArrivalLimits): R | Promise<void>;
+  /**
+   * A `Response` a client and the proxies between read as an event stream as it arrives: 2xx, `text/event-stream`,
+   * `cache-control: no-cache`, `x-accel-buffering: no`, no `content-length`, no compression.
+   */
+  toBeEventStream(options?: ToBeEventStreamOptions): R | Promise<void>;
 }
 
 export type SseMatcherName = keyof SseMatchers<void>;

@@ -10,7 +10,7 @@ const extended = plainExpect as unknown as (value: unknown) => Record<string, (.
 
 test('it registers nothing by itself and works once extended', () => {
   expect(Object.keys(matchers).sort()).toEqual(Object.keys(createMatchers('vitest')).sort());
-  expect(Object.keys(matchers)).toHaveLength(13);
+  expect(Object.keys(matchers)).toHaveLength(14);
   extended(tools).toBeComplete?.();
   extended(cut).toHaveFinding?.('no end');
 });

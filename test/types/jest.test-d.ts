@@ -2,7 +2,7 @@
 import { expect } from '@jest/globals';
 import { expectTypeOf } from 'expect-type';
 import type { FindingCode, Verdict } from '../../src/index.js';
-import '../../src/jest.js';
+import { configure as configureJest } from '../../src/jest.js';
 
 declare const capture: string;
 declare const response: Response;
@@ -29,3 +29,10 @@ expect({ run: capture }).toEqual({ run: expect.not.toBeComplete() });
 // The global namespace (what @types/jest users get).
 expectTypeOf<jest.Matchers<void>['toHaveFinding']>().parameter(0).toEqualTypeOf<FindingCode>();
 expectTypeOf<jest.Expect['toHaveFinding']>().returns.toHaveProperty('asymmetricMatch');
+
+// The live-stream matcher and the file's deadlines.
+void expect(response).toBeEventStream();
+void expect(response).toBeEventStream({ xAccelBuffering: false });
+// @ts-expect-error an option that does not exist
+void expect(response).toBeEventStream({ cacheControl: false });
+configureJest({ deadlines: { firstByteMs: 1000, firstContentMs: 2000, idleMs: 2000, totalMs: 4000 } });

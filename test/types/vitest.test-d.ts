@@ -1,7 +1,7 @@
 // Matcher types under Vitest (checked by tsc): typed unions reject typos, streams give promises, options are typed.
 import { expect, expectTypeOf } from 'vitest';
 import type { FindingCode, FormatName, Outcome, Verdict } from '../../src/index.js';
-import '../../src/vitest.js';
+import { configure as configureVitest } from '../../src/vitest.js';
 
 declare const capture: string;
 declare const response: Response;
@@ -42,3 +42,10 @@ void expect(response).toReconstructAs({ id: expect.any(String) }, { ignore: ['cr
 // The sync matchers work asymmetrically inside toEqual.
 expect({ run: capture }).toEqual({ run: expect.toHaveFinding('no end') });
 expect({ run: capture }).toEqual({ run: expect.not.toHaveFinding('no end') });
+
+// The live-stream matcher and the file's deadlines.
+void expect(response).toBeEventStream();
+void expect(response).toBeEventStream({ xAccelBuffering: false });
+// @ts-expect-error an option that does not exist
+void expect(response).toBeEventStream({ cacheControl: false });
+configureVitest({ deadlines: { idleMs: 2000 } });

@@ -1,6 +1,7 @@
 import type { FindingList } from '../findings.js';
 import { ownEntry } from '../own-copy.js';
 import type { TimedFrame } from '../frame-table.js';
+import type { ArrivalClock, LastFrame, Stall } from '../input/arrival-clock.js';
 import type {
   Assembly,
   Choice,
@@ -13,7 +14,13 @@ import type {
   Verdict,
 } from '../model.js';
 
-export const DEFAULT_DEADLINES: Required<Deadlines> = { firstContentMs: 20_000, idleMs: 30_000, totalMs: 300_000 };
+/** The seed's watchdog: 20 s to the first content (and to the first byte), 30 s between content, 300 s in all. */
+export const DEFAULT_DEADLINES: Required<Deadlines> = { firstByteMs: 20_000, firstContentMs: 20_000, idleMs: 30_000, totalMs: 300_000 };
+
+/** The deadlines that hold for these options: the defaults, with the ones given. */
+export function deadlinesOf(options: { deadlines?: Deadlines }): Required<Deadlines> {
+  return { ...DEFAULT_DEADLINES, ...options.deadlines };
+}
 
 export interface JudgeInput {
   format: FormatName | null;
@@ -25,6 +32,8 @@ export interface JudgeInput {
   /** The decoder stopped at the size bound, or the last frame was cut. */
   truncated: boolean;
   deadlines?: Deadlines;
+  /** A live stream's arrival clock: its timing and the deadline it passed while being read. */
+  clock?: ArrivalClock | null;
 }
 
 export interface Judgement {
@@ -42,8 +51,17 @@ export function judge(input: JudgeInput): Judgement {
     finishMeaning: meaningOf(input.finishReasons, choice.finishReason),
   }));
   const verdict = verdictOf(assembly, input.truncated);
-  const timing = timingOf(input.timed);
-  const stalled = checkDeadlines(input.timed, timing, { ...DEFAULT_DEADLINES, ...input.deadlines }, findings);
+  const clock = input.clock ?? null;
+  let timing: Timing;
+  let stalled: boolean;
+  if (clock !== null) {
+    clock.terminalSeen = assembly.ended;
+    timing = liveTimingOf(clock);
+    stalled = reportStall(clock, findings);
+  } else {
+    timing = timingOf(input.timed);
+    stalled = checkDeadlines(input.timed, timing, { ...DEFAULT_DEADLINES, ...input.deadlines }, findings);
+  }
   const outcome = outcomeOf({ stalled, assembly, verdict, finishClass: finishClassOf(input, choices) });
   return { verdict, outcome, choices, timing };
 }
@@ -139,8 +157,64 @@ function checkDeadlines(
   return false;
 }
 
+/** A live stream's timing, every limit measured from the start of reading (or the caller's `startedAt`). */
+function liveTimingOf(clock: ArrivalClock): Timing {
+  clock.end(clock.now);
+  const origin = clock.origin;
+  const ended = clock.endedAt ?? clock.now;
+  const since = (at: number | null) => (at === null ? null : at - origin);
+  const timing: Timing = {
+    firstContentMs: since(clock.firstContentAt),
+    maxIdleMs: clock.lastContentAt === null ? null : Math.max(clock.maxContentGap, ended - clock.lastContentAt),
+    totalMs: ended - origin,
+  };
+  if (clock.live) timing.firstByteMs = since(clock.firstByteAt);
+  return timing;
+}
+
+/** Raises `stalled` for the deadline a live stream passed (or the signal that ended it); true when there is one. */
+function reportStall(clock: ArrivalClock, findings: FindingList): boolean {
+  const stall = clock.stall;
+  if (stall === null) return false;
+  const parts = [stallWhat(stall, clock)];
+  if (stall.lastFrame !== null) parts.push(`The last frame was ${frameName(stall.lastFrame)}.`);
+  else parts.push(clock.bytes > 0 ? `${plural(clock.bytes, 'byte')} came, but no whole frame (a comment or a frame cut short).` : 'Not one byte came.');
+  if (clock.live && clock.terminalSeen) parts.push('The frame that ends the stream had come, but the body was never closed: a client that reads to the end of the body hangs here.');
+  if (clock.live) parts.push(stall.cause === 'signal' ? 'The read was cancelled (the reader and the body).' : 'The read was cancelled there (the reader and the body).');
+  parts.push('Find what held the stream (a slow first token, a buffering proxy, a provider that stopped sending).');
+  const at = stall.lastFrame;
+  findings.add('stalled', parts.join(' '), at?.line ?? 0, at === null ? 0 : 1, at?.index);
+  return true;
+}
+
+function stallWhat(stall: Stall, clock: ArrivalClock): string {
+  const from = clock.live ? 'reading began' : 'the first chunk';
+  const limit = stall.limitMs === null ? '' : duration(stall.limitMs);
+  switch (stall.cause) {
+    case 'firstByteMs':
+      return `No byte arrived within ${limit} of the moment ${from} (deadline firstByteMs).`;
+    case 'firstContentMs':
+      return `No content arrived within ${limit} of the moment ${from} (deadline firstContentMs); pings, comments and frames without content do not count.`;
+    case 'idleMs':
+      return `No content came for ${duration(stall.waitedMs)} after ${stall.lastContent === null ? 'the last content' : frameName(stall.lastContent)}, past the idleMs deadline (${limit} between content); pings, comments and frames without content do not count.`;
+    case 'totalMs':
+      return `The stream was still open ${limit} after ${from} (deadline totalMs).`;
+    case 'signal':
+      return `The signal ended the read ${duration(stall.atMs)} after ${from}: ${stall.reason ?? 'aborted'}.`;
+  }
+}
+
+function frameName(frame: LastFrame): string {
+  return `frame ${frame.index} (${frame.type}, line ${frame.line}, ${duration(frame.atMs)} in)`;
+}
+
 function stall(findings: FindingList, frame: TimedFrame, message: string): void {
   findings.add('stalled', `${message} Find what held the stream (a slow first token, a buffering proxy, a provider that stopped sending).`, frame.line, 1, frame.index);
+}
+
+/** Milliseconds under a second, else seconds to a tenth. */
+function duration(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${Math.round(ms / 100) / 10} s`;
 }
 
 function seconds(ms: number): string {

@@ -1,0 +1,226 @@
+import { describe } from '../decode/decoder.js';
+import { deadlinesOf } from '../judge/index.js';
+import { openSession, type LiveSession } from '../reconstruct.js';
+import { ArrivalClock, byteLength } from './arrival-clock.js';
+import type { Chunk } from './chunks.js';
+import { factsOf, isResponse, noteHttpProblems, withLiveFacts } from './live-result.js';
+import type { StreamOptions, StreamReconstruction, StreamSource } from './stream.js';
+
+/** A live stream read once: its reconstruction, and the shape key of the options it was read with. */
+export interface LiveRead {
+  result: StreamReconstruction;
+  options: string;
+}
+
+type Next = { done: true } | { done: false; value: unknown };
+
+/** The longest delay a timer takes (about 24.8 days): a longer one would fire at once, every millisecond. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** How chunks are pulled from a source and how its read is cancelled. */
+interface Pull {
+  next(): Promise<Next>;
+  /** Cancels the read: a pending `next()` settles soon after. */
+  cancel(reason: unknown): void;
+  release(): void;
+}
+
+/**
+ * Reads a live stream chunk by chunk into a reconstruction, with the deadlines watched by one timer: at a deadline
+ * (or when `signal` aborts, or the held bound stops the reader) the read is cancelled, the reader and the body both.
+ */
+export async function readLive(source: StreamSource, options: StreamOptions, shape: string): Promise<LiveRead> {
+  const { startedAt, signal, ...rest } = options;
+  const facts = factsOf(source);
+  const clock = new ArrivalClock(startedAt ?? performance.now(), deadlinesOf(rest), true);
+  const session = openSession(rest, clock);
+  noteHttpProblems(session, facts);
+  const watch = new Watch(clock, signal);
+  try {
+    const pull = pullOf(source);
+    watch.start(pull);
+    await readChunks(pull, session, clock, watch);
+  } catch (error) {
+    if (!watch.stopped) facts.readError = messageOf(error);
+  } finally {
+    watch.finish();
+  }
+  clock.end(performance.now());
+  facts.chunks = clock.chunks;
+  return { result: withLiveFacts(session.end(), facts, clock, session), options: shape };
+}
+
+async function readChunks(pull: Pull, session: LiveSession, clock: ArrivalClock, watch: Watch): Promise<void> {
+  for (;;) {
+    const next = await pull.next();
+    if (next.done || watch.stopped) return;
+    const now = performance.now();
+    // A chunk that came after a deadline (a busy event loop ran the timer late) is not read: the read ended there.
+    if (clock.passed(now)) return watch.stop('deadline');
+    const chunk = toChunk(next.value, clock.chunks);
+    clock.chunk(now, byteLength(chunk));
+    session.push(chunk);
+    if (session.stopped()) return watch.stop('the reader stopped at its bound on characters held without a blank line (maxHeldChars)');
+    watch.moved();
+  }
+}
+
+/** One timer at the nearest deadline, moved only when that deadline comes sooner; the signal's listener. */
+class Watch {
+  stopped = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private armedAt = Infinity;
+  private pull: Pull | null = null;
+  private readonly onAbort = () => {
+    this.clock.abort(performance.now(), reasonOf(this.signal?.reason));
+    this.stop('the signal aborted');
+  };
+
+  constructor(
+    private readonly clock: ArrivalClock,
+    private readonly signal: AbortSignal | undefined,
+  ) {}
+
+  start(pull: Pull): void {
+    this.pull = pull;
+    if (this.signal?.aborted) return this.onAbort();
+    this.signal?.addEventListener('abort', this.onAbort, { once: true });
+    this.arm(this.clock.nextDeadline());
+  }
+
+  /** Something arrived: a deadline may now come sooner (the first content starts the shorter idle wait). */
+  moved(): void {
+    const next = this.clock.nextDeadline();
+    if (next < this.armedAt) this.arm(next);
+  }
+
+  stop(why: string): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.clear();
+    this.pull?.cancel(new Error(`sse-reconstruct: ${why}`));
+  }
+
+  finish(): void {
+    this.clear();
+    this.signal?.removeEventListener('abort', this.onAbort);
+    this.pull?.release();
+  }
+
+  private arm(at: number): void {
+    this.clear();
+    if (at === Infinity) return;
+    this.armedAt = at;
+    this.timer = setTimeout(() => this.fire(), Math.min(MAX_TIMER_MS, Math.max(0, at - performance.now())));
+  }
+
+  private fire(): void {
+    this.timer = undefined;
+    this.armedAt = Infinity;
+    // Timers may fire a little early, and the deadline may have moved on since this one was set.
+    if (this.clock.passed(performance.now())) this.stop('a deadline passed');
+    else this.arm(Math.max(this.clock.nextDeadline(), performance.now() + 1));
+  }
+
+  private clear(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.armedAt = Infinity;
+  }
+}
+
+function pullOf(source: StreamSource): Pull {
+  if (isResponse(source)) {
+    if (source.bodyUsed) throw new TypeError('the Response body was already read by something else; pass the Response before reading it, or reconstruct() the text you read');
+    return source.body === null ? emptyPull() : readerPull(source.body);
+  }
+  if (isReadableStream(source)) return readerPull(source);
+  if (isAsyncIterable(source)) return iteratorPull(source);
+  throw new TypeError(`cannot read ${describe(source)} as a stream`);
+}
+
+function emptyPull(): Pull {
+  return { next: () => Promise.resolve({ done: true }), cancel() {}, release() {} };
+}
+
+// Read through a reader rather than async iteration: not every runtime's ReadableStream is async iterable.
+// Cancelling the reader cancels the stream (a Response's body: fetch closes the connection) and ends a pending read.
+function readerPull(stream: ReadableStream<unknown>): Pull {
+  if (stream.locked) throw new TypeError('the ReadableStream is locked: something else is reading it');
+  const reader = stream.getReader();
+  let cancelled = false;
+  return {
+    next: () => reader.read() as Promise<Next>,
+    cancel(reason) {
+      cancelled = true;
+      reader.cancel(reason).catch(() => undefined);
+    },
+    release() {
+      if (!cancelled) reader.releaseLock();
+    },
+  };
+}
+
+// An async iterator cannot be interrupted while it awaits: a pending next() races the cancel, and return() asks
+// the source to stop (a Node Readable is destroyed, a generator finishes at its next step).
+function iteratorPull(source: AsyncIterable<unknown>): Pull {
+  const iterator = source[Symbol.asyncIterator]();
+  let cancel: (() => void) | null = null;
+  const cancelled = new Promise<Next>((resolve) => (cancel = () => resolve({ done: true })));
+  let finished = false;
+  return {
+    async next() {
+      const next = (await Promise.race([iterator.next(), cancelled])) as Next;
+      if (next.done) finished = true;
+      return next;
+    },
+    cancel() {
+      cancel?.();
+      if (finished) return;
+      finished = true;
+      Promise.resolve()
+        .then(() => iterator.return?.())
+        .catch(() => undefined);
+    },
+    release() {
+      if (finished) return;
+      finished = true;
+      // A read that ended on an error leaves the source open: let it go.
+      Promise.resolve()
+        .then(() => iterator.return?.())
+        .catch(() => undefined);
+    },
+  };
+}
+
+function toChunk(chunk: unknown, index: number): Chunk {
+  if (typeof chunk === 'string' || chunk instanceof Uint8Array) return chunk;
+  if (chunk instanceof ArrayBuffer) return new Uint8Array(chunk);
+  throw new TypeError(`chunk ${index} is ${describe(chunk)}; a stream must yield bytes (Uint8Array) or text`);
+}
+
+function reasonOf(reason: unknown): string {
+  if (reason === undefined) return 'aborted';
+  return messageOf(reason);
+}
+
+// Duck-typed: an error from another realm (a test environment's globals) is not `instanceof Error` here.
+export function messageOf(error: unknown): string {
+  const message = messageField(error);
+  if (message === null) return String(error);
+  const cause = messageField((error as { cause?: unknown }).cause);
+  return cause !== null && cause !== message ? `${message} (${cause})` : message;
+}
+
+function messageField(value: unknown): string | null {
+  const message = typeof value === 'object' && value !== null ? (value as { message?: unknown }).message : undefined;
+  return typeof message === 'string' ? message : null;
+}
+
+function isReadableStream(value: unknown): value is ReadableStream<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as ReadableStream).getReader === 'function';
+}
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function';
+}

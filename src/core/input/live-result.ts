@@ -1,0 +1,189 @@
+import type { Outcome, Reconstruction, ReconstructOptions } from '../model.js';
+import { summaryLine } from '../judge/index.js';
+import { openSession, type LiveSession } from '../reconstruct.js';
+import type { ArrivalClock } from './arrival-clock.js';
+import type { StreamOptions, StreamReconstruction, StreamSource } from './stream.js';
+
+/** What was read and how: the HTTP facts of a `Response`, and whether the read failed part-way. */
+export interface StreamSourceFacts {
+  kind: 'Response' | 'ReadableStream' | 'AsyncIterable';
+  /** The HTTP status, for a `Response`. */
+  status: number | null;
+  /** The `content-type` header, for a `Response`. */
+  contentType: string | null;
+  /** The response headers, names in lower case, for a `Response`. */
+  headers: Record<string, string> | null;
+  /** The provider's request id (`request-id`, else `x-request-id`), for a `Response`. */
+  requestId: string | null;
+  /** Why a client would not read this response as an event stream (status outside 2xx, another content type). */
+  httpProblem: string | null;
+  /** The read failed part-way (a reset connection, a locked stream): what arrived before it is reconstructed. */
+  readError: string | null;
+  /** How many chunks arrived. */
+  chunks: number;
+  /**
+   * The body's text as it was read (decoded as UTF-8), from what the frames table keeps: the first 1,048,576
+   * characters. Throws a RangeError for a longer body, or with `frames: false` (nothing is kept); read such a body
+   * from `response.clone()`. Not enumerable: snapshots and `toEqual` do not see it.
+   */
+  text(): string;
+}
+
+/** One log line's worth about a live stream, as a gateway would log it. */
+export interface StreamTrace {
+  status: number | null;
+  requestId: string | null;
+  /** From the start of reading (or `startedAt`) to the first byte, and to the first content. */
+  firstByteMs: number | null;
+  firstContentMs: number | null;
+  /** Frames read. */
+  events: number;
+  /** Bytes read (UTF-8 bytes of text chunks). */
+  bytes: number;
+  /** The last frame's JSON `type` (or its `event:` name). */
+  lastEventType: string | null;
+  /** The frame that ends the stream arrived (`[DONE]`, `message_stop`, a terminal event, a final finish reason). */
+  terminalSeen: boolean;
+  /** The first finish reason among the choices, as the provider wrote it. */
+  stopReason: string | null;
+  outcome: Outcome;
+  /** From the start of reading (or `startedAt`) to the end of the body or where the read was stopped. */
+  durationMs: number;
+}
+
+export function isResponse(value: unknown): value is Response {
+  const candidate = value as Partial<Response> | null;
+  return typeof candidate === 'object' && candidate !== null && typeof candidate.status === 'number' && typeof candidate.headers?.get === 'function' && 'body' in candidate;
+}
+
+export function factsOf(source: StreamSource): Omit<StreamSourceFacts, 'text'> {
+  const facts: Omit<StreamSourceFacts, 'text'> = { kind: 'AsyncIterable', status: null, contentType: null, headers: null, requestId: null, httpProblem: null, readError: null, chunks: 0 };
+  if (isResponse(source)) {
+    facts.kind = 'Response';
+    facts.status = source.status;
+    facts.contentType = source.headers.get('content-type');
+    facts.headers = headersOf(source.headers);
+    facts.requestId = source.headers.get('request-id') ?? source.headers.get('x-request-id');
+    facts.httpProblem = httpProblemOf(source.status, facts.contentType);
+  } else if (typeof (source as ReadableStream).getReader === 'function') {
+    facts.kind = 'ReadableStream';
+  }
+  return facts;
+}
+
+function headersOf(headers: Headers): Record<string, string> {
+  // A null-prototype record: header names are wire data, never property names of ours.
+  const out = Object.create(null) as Record<string, string>;
+  headers.forEach((value, name) => (out[name.toLowerCase()] = value));
+  return out;
+}
+
+export function mediaTypeOf(contentType: string | null): string | null {
+  return contentType?.split(';')[0]?.trim().toLowerCase() ?? null;
+}
+
+function httpProblemOf(status: number, contentType: string | null): string | null {
+  const problems: string[] = [];
+  if (status < 200 || status > 299) problems.push(`its status is ${status}, not 2xx`);
+  if (mediaTypeOf(contentType) !== 'text/event-stream') {
+    problems.push(`its content type is ${contentType === null ? 'missing' : JSON.stringify(contentType)}, not text/event-stream`);
+  }
+  return problems.length === 0 ? null : `The Response is not an event stream a client would read: ${problems.join('; ')}.`;
+}
+
+/** A Response a client would not read as an event stream is a finding of its own, whatever its body holds. */
+export function noteHttpProblems(session: LiveSession, facts: Omit<StreamSourceFacts, 'text'>): void {
+  if (facts.kind !== 'Response' || facts.status === null) return;
+  if (facts.status < 200 || facts.status > 299) {
+    session.note(
+      'http status',
+      `The Response's status is ${facts.status}, not 2xx: fetch-based clients and the SDKs throw on it and never read the body as events, whatever it holds. Answer 200 when the stream starts, and send errors that come later as error events.`,
+    );
+  }
+  if (mediaTypeOf(facts.contentType) !== 'text/event-stream') {
+    session.note(
+      'content type',
+      `The Response's content type is ${facts.contentType === null ? 'missing' : JSON.stringify(facts.contentType)}, not text/event-stream: EventSource refuses it, and proxies and SDKs may buffer or reject the body. Send \`content-type: text/event-stream\`.`,
+    );
+  }
+}
+
+/** The reconstruction of a live read, with its source facts (and the kept text) and its trace. */
+export function withLiveFacts(result: Reconstruction, facts: Omit<StreamSourceFacts, 'text'>, clock: ArrivalClock, session: LiveSession): StreamReconstruction {
+  const source = facts as StreamSourceFacts;
+  Object.defineProperty(source, 'text', { value: () => keptTextOf(session), enumerable: false, configurable: true });
+  // Assigned in place: a copy would lose the reconstruction's brand.
+  return Object.assign(result, { source, trace: traceOf(result, facts, clock) });
+}
+
+function keptTextOf(session: LiveSession): string {
+  const kept = session.keptText();
+  if (kept === null) throw new RangeError('sse-reconstruct: source.text() has nothing to give: the stream was read with `frames: false`, which keeps no input text. Read the body from `response.clone()` instead.');
+  if (!kept.whole) {
+    throw new RangeError(`sse-reconstruct: source.text() gives bodies of up to 1,048,576 characters (what the frames table keeps); this one was longer. Read it from \`response.clone()\` instead.`);
+  }
+  return kept.text;
+}
+
+function traceOf(result: Reconstruction, facts: Omit<StreamSourceFacts, 'text'>, clock: ArrivalClock): StreamTrace {
+  return {
+    status: facts.status,
+    requestId: facts.requestId,
+    firstByteMs: result.timing.firstByteMs ?? null,
+    firstContentMs: result.timing.firstContentMs,
+    events: result.frameCount,
+    bytes: clock.bytes,
+    lastEventType: clock.lastFrameType(),
+    terminalSeen: clock.terminalSeen,
+    stopReason: result.choices.find((choice) => choice.finishReason !== null)?.finishReason ?? null,
+    outcome: result.outcome,
+    durationMs: result.timing.totalMs ?? 0,
+  };
+}
+
+/**
+ * A live stream read once already, asked for with options that shape the result otherwise (another format): read
+ * again from its kept text, with the arrival facts of the one read (its timing, trace, and the stall if it stalled).
+ */
+export function rereadAs(first: StreamReconstruction, firstShape: string, options: StreamOptions): StreamReconstruction {
+  const { startedAt: _startedAt, signal: _signal, ...rest } = options;
+  let text: string;
+  try {
+    text = first.source?.text() ?? '';
+  } catch {
+    throw new TypeError(
+      `sse-reconstruct: this stream was read already (${describeShape(firstShape)}), and its text is not kept whole (past 1 MiB, or \`frames: false\`), so it cannot be read again ${describeShape(shapeOf(rest))}. Pass those options to the first read of the stream (the first matcher, or reconstructStream()).`,
+    );
+  }
+  const session = openSession(rest);
+  if (first.source !== null) noteHttpProblems(session, first.source);
+  session.push(text);
+  const again = session.end();
+  for (const finding of first.findings) {
+    if (finding.code !== 'stalled') continue;
+    again.findings.push(finding);
+    again.findingCounts.stalled = (again.findingCounts.stalled ?? 0) + 1;
+    again.outcome = 'stalled';
+  }
+  again.timing = first.timing;
+  again.summary = summaryLine({ format: again.format, verdict: again.verdict, outcome: again.outcome, choices: again.choices, findingTotal: totalOf(again) });
+  const source = first.source;
+  return Object.assign(again, { source, trace: first.trace === null ? null : { ...first.trace, outcome: again.outcome, stopReason: again.choices.find((c) => c.finishReason !== null)?.finishReason ?? null } });
+}
+
+/** What shapes a result besides the bytes: a later read asking for other values is read again from the kept text. */
+export function shapeOf(options: ReconstructOptions): string {
+  return `${options.format ?? ''}|${options.frames === false ? 'no frames' : ''}|${options.maxHeldChars ?? ''}`;
+}
+
+function describeShape(shape: string): string {
+  const [format, frames, held] = shape.split('|');
+  const parts = [format ? `as ${format}` : 'with the format told from the frames'];
+  if (frames) parts.push('with `frames: false`');
+  if (held) parts.push(`with maxHeldChars ${held}`);
+  return parts.join(', ');
+}
+
+function totalOf(result: Reconstruction): number {
+  return Object.values(result.findingCounts).reduce<number>((sum, count) => sum + (count ?? 0), 0);
+}

@@ -1,0 +1,22 @@
+import { checkOptions, checkOptionTable, RECONSTRUCT_OPTION_RULES, type OptionRules } from '../options.js';
+
+/** The options only a live read takes, beside those of reconstruct() (whose deadlines it enforces while reading). */
+const STREAM_OPTION_RULES: OptionRules = {
+  signal: { expects: 'an AbortSignal (such as AbortSignal.timeout(5000) or controller.signal)', accepts: isAbortSignal },
+  startedAt: { expects: 'a performance.now() reading taken when the request was sent', accepts: (value) => typeof value === 'number' && Number.isFinite(value) },
+};
+
+/** Checks the options of `reconstructStream()`: a wrong one throws a TypeError that says what to pass. */
+export function checkStreamOptions(options: unknown): void {
+  checkOptions(options, { where: 'reconstructStream', extraRules: STREAM_OPTION_RULES });
+}
+
+/** Checks what `configure()` takes: `{ deadlines }`. */
+export function checkMatcherSettings(settings: unknown): void {
+  checkOptionTable(settings, { deadlines: RECONSTRUCT_OPTION_RULES.deadlines as OptionRules[string] }, { where: 'configure', name: 'settings', example: '{ deadlines: { firstContentMs: 2000, idleMs: 2000, totalMs: 4000 } }' });
+}
+
+function isAbortSignal(value: unknown): value is AbortSignal {
+  const candidate = value as Partial<AbortSignal> | null;
+  return typeof candidate === 'object' && candidate !== null && typeof candidate.aborted === 'boolean' && typeof candidate.addEventListener === 'function';
+}
