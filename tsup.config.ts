@@ -11,11 +11,12 @@ export default defineConfig({
     jest: 'src/jest.ts',
     fixtures: 'src/fixtures/index.ts',
     faults: 'src/faults/index.ts',
+    arbitraries: 'src/arbitraries/index.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,
   clean: true,
   sourcemap: false,
   target: 'node20',
-  external: ['vitest', 'vite', 'expect', '@jest/globals', 'jest'],
+  external: ['vitest', 'vite', 'expect', '@jest/globals', 'jest', 'fast-check'],
 });
