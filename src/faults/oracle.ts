@@ -1,0 +1,463 @@
+// What a stream's frames must read as, worked out from the frames by each format's documented rules, apart from the
+// library's assemblers: faults state their effect as the difference between this reading before and after them.
+import { formatModule, type FindingCode, type FinishClass, type FormatName, type Verdict } from '../core/index.js';
+import { type FrameFields, isRecord, typeOf } from './frame-text.js';
+
+/** Why the rules here do not cover a stream's frames, or null when they do. */
+export function outsideRules(format: FormatName, frames: readonly FrameFields[]): string | null {
+  if (format === 'gemini' && frames.some((frame) => frame.data !== null && /"(?:partialArgs|willContinue)"/.test(frame.data))) {
+    return 'Gemini function calls streamed in pieces (partialArgs) are assembled by rules this oracle does not state';
+  }
+  if (format === 'anthropic' && frames.filter((frame) => frame.data !== null && /"type"\s*:\s*"message_start"/.test(frame.data)).length > 1) {
+    return 'an Anthropic message started twice is read by rules this oracle does not state';
+  }
+  return null;
+}
+
+/** The position of the frame that ends the stream, after which nothing is read (Gemini reads on: null). */
+export function endIndexOf(format: FormatName, frames: readonly FrameFields[]): number | null {
+  if (format === 'gemini') return null;
+  const index = frames.findIndex((frame) => {
+    if (frame.data === null || (frame.json === undefined && !frame.done)) return false;
+    const type = typeOf(frame);
+    const value = frame.json;
+    switch (format) {
+      case 'chat-completions':
+        return frame.done || frame.event === 'error' || (isRecord(value) && Boolean(value.error));
+      case 'anthropic':
+        return type === 'message_stop' || type === 'error' || (frame.event === 'error' && isRecord(value) && isRecord(value.error));
+      case 'responses':
+        return type === 'error' || type === 'response.completed' || type === 'response.incomplete' || type === 'response.failed';
+      case 'behavior-run':
+        return type === 'response.completed' || type === 'error';
+    }
+  });
+  return index === -1 ? null : index;
+}
+
+export interface OracleReading {
+  /** The frame that ends the stream (or an error that ends it) arrived. */
+  ended: boolean;
+  error: boolean;
+  /** A piece from before the end is missing. */
+  missing: boolean;
+  codes: Set<FindingCode>;
+  finishClass: FinishClass;
+}
+
+type Json = Record<string, unknown>;
+
+interface FormatOracle {
+  read(frame: FrameFields): void;
+  finish(): { ended: boolean; error: boolean; reasons: string[]; blocked?: boolean };
+}
+
+interface Shared {
+  codes: Set<FindingCode>;
+  missing: boolean;
+}
+
+/** Reads the frames (in order; a frame the stream lost its end in is left out by the caller) as `format` says. */
+export function oracleReading(format: FormatName, frames: readonly FrameFields[]): OracleReading {
+  const shared: Shared = { codes: new Set(), missing: false };
+  const oracle = ORACLES[format](shared);
+  for (const frame of frames) {
+    if (frame.data === null) continue;
+    // Data that is neither JSON nor [DONE] is listed and skipped before any format reads it.
+    if (frame.json === undefined && !frame.done) shared.codes.add('not json');
+    else oracle.read(frame);
+  }
+  const end = oracle.finish();
+  if (!frames.some((frame) => frame.data !== null)) shared.codes.add('empty');
+  else if (!end.ended) shared.codes.add('no end');
+  return { ended: end.ended, error: end.error, missing: shared.missing, codes: shared.codes, finishClass: classOf(format, end.reasons, end.blocked === true) };
+}
+
+export function verdictOf(reading: { ended: boolean; error: boolean; missing: boolean }, truncated: boolean): Verdict {
+  if (truncated || !reading.ended || reading.error) return 'did not finish';
+  return reading.missing ? 'not the whole stream' : 'complete';
+}
+
+function classOf(format: FormatName, reasons: readonly string[], blocked: boolean): FinishClass {
+  const table = formatModule(format).finishReasons.reasons;
+  const classes = new Set<FinishClass>(blocked ? ['filtered'] : []);
+  for (const reason of reasons) {
+    const entry = Object.prototype.hasOwnProperty.call(table, reason) ? table[reason] : undefined;
+    if (entry) classes.add(entry.class);
+  }
+  if (classes.has('length_limit')) return 'length_limit';
+  return classes.has('filtered') ? 'filtered' : 'ok';
+}
+
+function parses(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const ORACLES: Record<FormatName, (shared: Shared) => FormatOracle> = {
+  'chat-completions': chatOracle,
+  anthropic: anthropicOracle,
+  responses: responsesOracle,
+  gemini: geminiOracle,
+  'behavior-run': behaviorOracle,
+};
+
+function lost(shared: Shared, code: FindingCode): void {
+  shared.codes.add(code);
+  shared.missing = true;
+}
+
+// ── Chat Completions ────────────────────────────────────────────────────────────────────────────────────
+
+function chatOracle(shared: Shared): FormatOracle {
+  let ended = false;
+  let error = false;
+  const finishes = new Map<number, string | null>();
+  const calls = new Map<string, { id: unknown; name: unknown; args: string }>();
+  return {
+    read(frame) {
+      if (ended) return void shared.codes.add('after end');
+      if (frame.event === 'error' || (isRecord(frame.json) && frame.json.error)) {
+        ended = error = true;
+        return void shared.codes.add('error event');
+      }
+      if (frame.event !== 'message' && (frame.done || !isRecord(frame.json) || frame.json.object !== frame.event)) shared.codes.add('event mismatch');
+      if (frame.done) return void (ended = true);
+      if (!isRecord(frame.json)) return void shared.codes.add('not json');
+      const choices = Array.isArray(frame.json.choices) ? frame.json.choices.filter(isRecord) : [];
+      for (const choice of choices) {
+        const index = typeof choice.index === 'number' ? choice.index : 0;
+        if (!finishes.has(index) || typeof choice.finish_reason === 'string') finishes.set(index, typeof choice.finish_reason === 'string' ? choice.finish_reason : (finishes.get(index) ?? null));
+        const delta = isRecord(choice.delta) ? choice.delta : {};
+        for (const fragment of Array.isArray(delta.tool_calls) ? delta.tool_calls.filter(isRecord) : []) {
+          if (typeof fragment.index !== 'number') shared.codes.add('tool call no index');
+          const key = `${index}:${typeof fragment.index === 'number' ? fragment.index : 0}`;
+          const fn = isRecord(fragment.function) ? fragment.function : {};
+          const call = calls.get(key) ?? { id: undefined, name: undefined, args: '' };
+          if (fragment.id !== undefined) call.id = fragment.id;
+          if (fn.name !== undefined) call.name = fn.name;
+          if (typeof fn.arguments === 'string') call.args += fn.arguments;
+          calls.set(key, call);
+        }
+      }
+    },
+    finish() {
+      for (const call of calls.values()) {
+        // Arguments that never came (an empty string) are no JSON either.
+        if (!call.id || !call.name) shared.codes.add('tool call incomplete');
+        else if (!parses(call.args)) shared.codes.add('arguments not json');
+      }
+      if (ended && !error && [...finishes.values()].some((reason) => reason === null)) shared.codes.add('no finish reason');
+      return { ended, error, reasons: [...finishes.values()].filter((r): r is string => r !== null) };
+    },
+  };
+}
+
+// ── Anthropic Messages ──────────────────────────────────────────────────────────────────────────────────
+
+const ANTHROPIC_TOOL_BLOCKS = new Set(['tool_use', 'server_tool_use', 'mcp_tool_use']);
+
+function anthropicOracle(shared: Shared): FormatOracle {
+  let ended = false;
+  let error = false;
+  let started = false;
+  let startSeen = false;
+  let finished = false;
+  const reasons: string[] = [];
+  const blocks = new Map<number, { open: boolean; tool: boolean; json: string }>();
+  return {
+    read(frame) {
+      if (ended) return void shared.codes.add('after end');
+      const value = frame.json;
+      const type = typeOf(frame);
+      // Anthropic names every event: a frame without its name (`message`) is a mismatch too.
+      if (type !== null && frame.event !== type) shared.codes.add('event mismatch');
+      if (type === 'error' || (frame.event === 'error' && isRecord(value) && isRecord(value.error))) {
+        ended = error = true;
+        return void shared.codes.add('error event');
+      }
+      if (!isRecord(value)) return void shared.codes.add('not json');
+      if (type === 'message_start') {
+        if (startSeen) shared.codes.add('block restarted');
+        // A message_start after other events starts the message over: what its delta said is gone.
+        if (started) {
+          finished = false;
+          reasons.length = 0;
+        }
+        started = startSeen = true;
+        return;
+      }
+      if (type === 'ping') return;
+      if (!started) {
+        lost(shared, 'no start');
+        started = true;
+      }
+      const index = typeof value.index === 'number' ? value.index : -1;
+      const block = blocks.get(index);
+      if (type === 'message_stop') ended = true;
+      else if (type === 'message_delta') {
+        finished = true;
+        const delta = isRecord(value.delta) ? value.delta : {};
+        if (typeof delta.stop_reason === 'string') reasons.push(delta.stop_reason);
+      } else if (type === 'content_block_start') {
+        if (block) lost(shared, 'block restarted');
+        const content = isRecord(value.content_block) ? value.content_block : {};
+        blocks.set(index, { open: true, tool: ANTHROPIC_TOOL_BLOCKS.has(String(content.type)), json: '' });
+      } else if (type === 'content_block_delta') {
+        if (!block || !block.open) return lost(shared, 'block unstarted');
+        const delta = isRecord(value.delta) ? value.delta : {};
+        if (delta.type === 'input_json_delta' && typeof delta.partial_json === 'string') block.json += delta.partial_json;
+      } else if (type === 'content_block_stop') {
+        if (!block) return lost(shared, 'block unstarted');
+        if (!block.open) return void shared.codes.add('block unstarted');
+        block.open = false;
+        if (block.tool && block.json !== '' && !parses(block.json)) shared.codes.add('arguments not json');
+      }
+    },
+    finish() {
+      if ([...blocks.values()].some((block) => block.open)) lost(shared, 'block open');
+      if (ended && !error && !finished) shared.codes.add('no finish reason');
+      return { ended, error, reasons };
+    },
+  };
+}
+
+// ── Responses ───────────────────────────────────────────────────────────────────────────────────────────
+
+const TEXT_EVENTS: Record<string, { label: (v: Json) => string; part: ((v: Json) => string) | null; done?: string }> = {
+  'response.output_text.delta': { label: (v) => `content ${String(v.content_index)}`, part: (v) => `content ${String(v.content_index)}` },
+  'response.output_text.done': { label: (v) => `content ${String(v.content_index)}`, part: (v) => `content ${String(v.content_index)}`, done: 'text' },
+  'response.refusal.delta': { label: (v) => `content ${String(v.content_index)}`, part: (v) => `content ${String(v.content_index)}` },
+  'response.refusal.done': { label: (v) => `content ${String(v.content_index)}`, part: (v) => `content ${String(v.content_index)}`, done: 'refusal' },
+  'response.reasoning_text.delta': { label: (v) => `content ${String(v.content_index)}`, part: (v) => `content ${String(v.content_index)}` },
+  'response.reasoning_text.done': { label: (v) => `content ${String(v.content_index)}`, part: (v) => `content ${String(v.content_index)}`, done: 'text' },
+  'response.reasoning_summary_text.delta': { label: (v) => `summary ${String(v.summary_index)}`, part: (v) => `summary ${String(v.summary_index)}` },
+  'response.reasoning_summary_text.done': { label: (v) => `summary ${String(v.summary_index)}`, part: (v) => `summary ${String(v.summary_index)}`, done: 'text' },
+  'response.function_call_arguments.delta': { label: () => 'arguments', part: null },
+  'response.function_call_arguments.done': { label: () => 'arguments', part: null, done: 'arguments' },
+};
+
+const PART_EVENTS: Record<string, { kind: 'content' | 'summary'; added: boolean }> = {
+  'response.content_part.added': { kind: 'content', added: true },
+  'response.content_part.done': { kind: 'content', added: false },
+  'response.reasoning_summary_part.added': { kind: 'summary', added: true },
+  'response.reasoning_summary_part.done': { kind: 'summary', added: false },
+};
+
+interface ResponsesItem {
+  done: boolean;
+  call: boolean;
+  /** Its fields by label, as built so far; a part that exists has a label, if only with ''. */
+  labels: Map<string, string | null>;
+  /** Labels an event set (a part added or done, a delta, a field's done value): these are compared with final values. */
+  touched: Set<string>;
+  deltas: Set<string>;
+}
+
+function responsesOracle(shared: Shared): FormatOracle {
+  let ended = false;
+  let error = false;
+  let last: number | null = null;
+  let numbered = false;
+  let hasFinal = false;
+  const reasons: string[] = [];
+  const items = new Map<number, ResponsesItem>();
+  function sequence(value: Json): void {
+    const number = value.sequence_number;
+    if (typeof number !== 'number' || !Number.isInteger(number) || number < 0) {
+      if (numbered || 'sequence_number' in value) shared.codes.add('sequence gap');
+      if (last !== null) last += 1;
+      return;
+    }
+    numbered = true;
+    if (last !== null && number > last + 1) lost(shared, 'sequence gap');
+    else if (last !== null && number <= last) shared.codes.add('sequence gap');
+    last = last === null ? number : Math.max(last, number);
+  }
+  function differs(a: Map<string, string | null>, b: Map<string, string | null>, labels: Iterable<string>): boolean {
+    for (const label of labels) if ((a.get(label) ?? null) !== (b.get(label) ?? null)) return true;
+    return false;
+  }
+  function compareFinal(response: Json): void {
+    const output = Array.isArray(response.output) ? response.output : [];
+    for (const [index, item] of items) {
+      if (differs(item.labels, digest(output[index]), item.touched)) return void shared.codes.add('done mismatch');
+    }
+  }
+  return {
+    read(frame) {
+      if (ended) return void shared.codes.add('after end');
+      const value = frame.json;
+      if (!isRecord(value)) return void shared.codes.add('not json');
+      const type = typeOf(frame) ?? '';
+      if (frame.event !== 'message' && frame.event !== type) shared.codes.add('event mismatch');
+      sequence(value);
+      if (type === 'error') {
+        ended = error = true;
+        return void shared.codes.add('error event');
+      }
+      if (type === 'response.completed' || type === 'response.incomplete' || type === 'response.failed') {
+        ended = true;
+        const response = isRecord(value.response) ? value.response : {};
+        if (type === 'response.failed') {
+          error = true;
+          shared.codes.add('error event');
+        }
+        if (type === 'response.incomplete') shared.codes.add('incomplete');
+        hasFinal = isRecord(value.response);
+        const reason = isRecord(response.incomplete_details) ? response.incomplete_details.reason : undefined;
+        const status = typeof response.status === 'string' ? response.status : type.slice('response.'.length);
+        reasons.push(typeof reason === 'string' ? `${status}:${reason}` : status);
+        compareFinal(response);
+        return;
+      }
+      if (typeof value.output_index !== 'number') return;
+      const index = value.output_index;
+      if (type === 'response.output_item.added') {
+        if (items.has(index)) lost(shared, 'block restarted');
+        const call = isRecord(value.item) && value.item.type === 'function_call';
+        return void items.set(index, { done: false, call, labels: digest(value.item), touched: new Set(), deltas: new Set() });
+      }
+      const item = items.get(index);
+      if (!item) return lost(shared, 'block unstarted');
+      const part = PART_EVENTS[type];
+      if (part) {
+        const label = `${part.kind} ${String(value[`${part.kind}_index`])}`;
+        if (!part.added && !item.labels.has(label)) return lost(shared, 'block unstarted');
+        const text = partText(value.part) ?? '';
+        if (!part.added && item.deltas.has(label) && (item.labels.get(label) ?? '') !== text) shared.codes.add('done mismatch');
+        item.labels.set(label, text);
+        item.touched.add(label);
+        return;
+      }
+      if (type === 'response.output_item.done') {
+        const done = digest(value.item);
+        if (differs(item.labels, done, item.touched)) shared.codes.add('done mismatch');
+        item.labels = done;
+        item.touched = new Set(done.keys());
+        item.done = true;
+        return;
+      }
+      const text = TEXT_EVENTS[type];
+      if (!text) return;
+      const label = text.label(value);
+      if (text.part && !item.labels.has(label)) return lost(shared, 'block unstarted');
+      item.touched.add(label);
+      if (text.done === undefined) {
+        item.deltas.add(label);
+        item.labels.set(label, (item.labels.get(label) ?? '') + (typeof value.delta === 'string' ? value.delta : ''));
+        return;
+      }
+      const final = typeof value[text.done] === 'string' ? (value[text.done] as string) : '';
+      if (item.deltas.has(label) && (item.labels.get(label) ?? '') !== final) shared.codes.add('done mismatch');
+      item.labels.set(label, final);
+    },
+    finish() {
+      const open = hasFinal ? [] : [...items.values()].filter((item) => !item.done);
+      if (open.length > 0) lost(shared, 'block open');
+      for (const item of open) if (item.call && !parses(item.labels.get('arguments') ?? '')) shared.codes.add('arguments not json');
+      return { ended, error, reasons };
+    },
+  };
+}
+
+function partText(part: unknown): string | null {
+  if (!isRecord(part)) return null;
+  if (typeof part.text === 'string') return part.text;
+  return typeof part.refusal === 'string' ? part.refusal : null;
+}
+
+/** The fields an item holds by label: its parts' text, its arguments, its summaries. */
+function digest(item: unknown): Map<string, string | null> {
+  const values = new Map<string, string | null>();
+  if (!isRecord(item)) return values;
+  if (item.type === 'function_call') values.set('arguments', typeof item.arguments === 'string' ? item.arguments : null);
+  if (item.type === 'message' || item.type === 'reasoning') {
+    (Array.isArray(item.content) ? item.content : []).forEach((part, i) => values.set(`content ${i}`, partText(part)));
+  }
+  if (item.type === 'reasoning') {
+    (Array.isArray(item.summary) ? item.summary : []).forEach((part, i) => values.set(`summary ${i}`, partText(part)));
+  }
+  return values;
+}
+
+// ── Gemini ──────────────────────────────────────────────────────────────────────────────────────────────
+
+function geminiOracle(shared: Shared): FormatOracle {
+  let error = false;
+  let blocked = false;
+  const finishes = new Map<number, string | null>();
+  const allFinished = () => blocked || (finishes.size > 0 && [...finishes.values()].every((reason) => reason !== null));
+  return {
+    read(frame) {
+      const value = frame.json;
+      if (error) return void shared.codes.add('after end');
+      if (!isRecord(value)) return void shared.codes.add('not json');
+      if (allFinished()) shared.codes.add('after end');
+      if (isRecord(value.error)) {
+        error = true;
+        return void shared.codes.add('error event');
+      }
+      if (isRecord(value.promptFeedback) && typeof value.promptFeedback.blockReason === 'string') blocked = true;
+      for (const candidate of Array.isArray(value.candidates) ? value.candidates.filter(isRecord) : []) {
+        const index = typeof candidate.index === 'number' ? candidate.index : 0;
+        const reason = typeof candidate.finishReason === 'string' ? candidate.finishReason : null;
+        if (reason !== null || !finishes.has(index)) finishes.set(index, reason ?? finishes.get(index) ?? null);
+      }
+    },
+    finish() {
+      const reasons = [...finishes.values()].filter((reason): reason is string => reason !== null);
+      if (blocked && !error) shared.codes.add('prompt blocked');
+      if (!error && !allFinished() && reasons.length > 0) shared.codes.add('no finish reason');
+      return { ended: error || allFinished(), error, reasons, blocked };
+    },
+  };
+}
+
+// ── Behavior Run ────────────────────────────────────────────────────────────────────────────────────────
+
+function behaviorOracle(shared: Shared): FormatOracle {
+  let ended = false;
+  let error = false;
+  let started = false;
+  let startSeen = false;
+  const steps = new Map<unknown, boolean>();
+  return {
+    read(frame) {
+      if (ended) return void shared.codes.add('after end');
+      const value = frame.json;
+      if (!isRecord(value)) return void shared.codes.add('not json');
+      const type = typeOf(frame);
+      if (type !== null && frame.event !== type) shared.codes.add('event mismatch');
+      if (type === 'response.started') {
+        if (startSeen) lost(shared, 'block restarted');
+        started = startSeen = true;
+        return;
+      }
+      if (!started) {
+        lost(shared, 'no start');
+        started = true;
+      }
+      if (type === 'response.completed') ended = true;
+      else if (type === 'error') {
+        ended = error = true;
+        shared.codes.add('error event');
+      } else if (type === 'tool.started') {
+        if (steps.has(value.step)) lost(shared, 'block restarted');
+        steps.set(value.step, true);
+      } else if (type === 'tool.completed' || type === 'tool.failed') {
+        if (steps.get(value.step) !== true) return lost(shared, 'block unstarted');
+        steps.set(value.step, false);
+        if (type === 'tool.failed') shared.codes.add('tool failed');
+      }
+    },
+    finish() {
+      if ([...steps.values()].some((open) => open)) lost(shared, 'block open');
+      return { ended, error, reasons: ended ? [error ? 'failed' : 'completed'] : [] };
+    },
+  };
+}

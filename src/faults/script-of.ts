@@ -1,0 +1,148 @@
+import { decode, reconstruct, createReconstruction } from '../core/index.js';
+import type { FindingCode, FormatName, Reconstruction, ReconstructOptions } from '../core/index.js';
+import { matchStamp, StampClock } from '../core/decode/timestamps.js';
+import type { Fixture } from '../fixtures/types.js';
+import type { ExpectedReading, ScriptPiece, StreamScript } from './script.js';
+import { describeValue, isFixture, isScript } from './checks.js';
+
+/** What `scriptOf()` takes: a stream's text or bytes (chunks are joined), a timestamped capture, a fixture or a script. */
+export type ScriptSource = string | Uint8Array | ArrayBuffer | ReadonlyArray<string | Uint8Array | ArrayBuffer> | Fixture | StreamScript;
+
+export interface ScriptOfOptions {
+  /** Read the stream as this format instead of telling it from the frames. */
+  format?: FormatName;
+}
+
+/**
+ * Turns a stream into a script: one piece per frame (with the blank line that ends it) and one per run of text
+ * between frames, so every character is kept and faults can address frames by the index `decode()` gives them.
+ * A timestamped capture keeps its recorded pace as the pieces' delays, and its stamps are taken off the text.
+ * `expected` is what the library reads in the stream as it is (a fixture's documented reading, for a fixture).
+ */
+export function scriptOf(source: ScriptSource, options: ScriptOfOptions = {}): StreamScript {
+  if (isScript(source)) return copyScript(source);
+  if (isFixture(source)) return cut(source.stream, source.format, { ...source.expected, findings: [...source.expected.findings] });
+  if (options.format !== undefined && typeof options.format !== 'string') {
+    throw new TypeError(`sse-reconstruct: scriptOf()'s \`format\` is a format name such as 'anthropic'; it received ${describeValue(options.format)}.`);
+  }
+  const text = textOf(source);
+  const reading = reconstruct(text, options.format ? { format: options.format } : {});
+  return cut(text, options.format ?? reading.format, readingOf(reading));
+}
+
+/** The stream a script writes, as one string: its pieces joined. */
+export function scriptText(script: StreamScript): string {
+  checkScript(script, 'scriptText');
+  let text = '';
+  for (const piece of script.pieces) text += piece.text;
+  return text;
+}
+
+/**
+ * Reads a script as a client would receive it: each piece pushed when its delay says it arrives, so `stalled` and
+ * the timing reflect the script's pace. It reads with the deadlines the script's expectation names (timing faults
+ * set them below their stalls) unless `options.deadlines` says otherwise. A stall at the very end (no frame after
+ * it) is seen only by a live reader with deadlines: no frame arrives here to measure it by.
+ */
+export function readScript(script: StreamScript, options: ReconstructOptions = {}): Reconstruction {
+  checkScript(script, 'readScript');
+  const deadlines = script.expected.deadlines;
+  const session = createReconstruction({ ...(script.format ? { format: script.format } : {}), ...(deadlines ? { deadlines } : {}), ...options });
+  let at = 0;
+  for (const piece of script.pieces) {
+    at += piece.delayMs;
+    session.push(piece.text, at);
+  }
+  return session.end();
+}
+
+/** The reading of a reconstruction as an expectation: its verdict, outcome and the set of its finding codes. */
+export function readingOf(reading: Reconstruction): ExpectedReading {
+  const codes = Object.keys(reading.findingCounts) as FindingCode[];
+  return { verdict: reading.verdict, outcome: reading.outcome, findings: codes.sort(), exact: true };
+}
+
+function textOf(source: Exclude<ScriptSource, Fixture | StreamScript>): string {
+  if (typeof source === 'string') return source;
+  if (source instanceof Uint8Array || source instanceof ArrayBuffer) return utf8(source);
+  if (Array.isArray(source)) {
+    // One decoder across the byte chunks, so a character split between two of them is read whole.
+    const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+    let text = '';
+    source.forEach((chunk: unknown, index) => {
+      if (typeof chunk === 'string') text += decoder.decode() + chunk;
+      else if (chunk instanceof Uint8Array || chunk instanceof ArrayBuffer) text += decoder.decode(chunk, { stream: true });
+      else throw new TypeError(`sse-reconstruct: scriptOf() takes chunks that are strings or Uint8Arrays; chunk ${index} is ${describeValue(chunk)}.`);
+    });
+    return text + decoder.decode();
+  }
+  throw new TypeError(
+    `sse-reconstruct: scriptOf() takes a stream's text (a string), its bytes (a Uint8Array or ArrayBuffer), an array of such chunks, a fixture or a script; it received ${describeValue(source)}.`,
+  );
+}
+
+/** Bytes as a client's TextDecoder reads them; a leading BOM is kept as U+FEFF so that it is written back. */
+function utf8(bytes: Uint8Array | ArrayBuffer): string {
+  return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+}
+
+function cut(text: string, format: FormatName | null, expected: ExpectedReading): StreamScript {
+  const decoded = decode(text, { maxHeldChars: Infinity });
+  const pieces: ScriptPiece[] = [];
+  const clock = decoded.timestamped ? new Pace() : null;
+  let at = 0;
+  const add = (end: number, frame: number | null) => {
+    if (end <= at) return;
+    const raw = text.slice(at, end);
+    at = end;
+    if (clock === null) pieces.push({ text: raw, delayMs: 0, frame });
+    else pieces.push({ frame, ...clock.unstamp(raw) });
+  };
+  for (const frame of decoded.frames) {
+    add(frame.start, null);
+    add(frame.end, frame.index);
+  }
+  add(text.length, null);
+  return { format, pieces, end: { kind: 'close' }, expected };
+}
+
+/** Takes the stamps off a capture's lines and turns them into delays between pieces. */
+class Pace {
+  private readonly clock = new StampClock();
+  private last = 0;
+
+  unstamp(raw: string): { text: string; delayMs: number } {
+    let text = '';
+    let first: number | undefined;
+    for (const line of raw.split(/(?<=\n)|(?<=\r)(?!\n)/)) {
+      const stamp = matchStamp(line.replace(/\r?\n?$/, ''));
+      if (stamp === null) {
+        text += line;
+        continue;
+      }
+      const elapsed = this.clock.elapsed(stamp.text);
+      if (first === undefined && elapsed !== undefined) first = elapsed;
+      text += line.slice(stamp.length);
+    }
+    if (first === undefined) return { text, delayMs: 0 };
+    const delayMs = Math.max(0, first - this.last);
+    this.last = first;
+    return { text, delayMs };
+  }
+}
+
+function copyScript(script: StreamScript): StreamScript {
+  checkScript(script, 'scriptOf');
+  return {
+    format: script.format,
+    pieces: script.pieces.map((piece) => ({ ...piece })),
+    end: { ...script.end },
+    expected: { ...script.expected, findings: [...script.expected.findings] },
+  };
+}
+
+export function checkScript(script: StreamScript, caller: string): void {
+  if (!isScript(script)) {
+    throw new TypeError(`sse-reconstruct: ${caller}() takes a stream script (from scriptOf()); it received ${describeValue(script)}.`);
+  }
+}
