@@ -9,6 +9,7 @@ export default defineConfig({
     vitest: 'src/vitest.ts',
     'vitest-plugin': 'src/vitest-plugin/index.ts',
     jest: 'src/jest.ts',
+    server: 'src/server/index.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,
