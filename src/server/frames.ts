@@ -1,15 +1,15 @@
 const LF = 10;
 const CR = 13;
-const COLON = 58;
 
 /**
- * Finds where frames end in a byte stream fed in segments: at the blank line after a block that has a field line
- * (a block of comments only is text between frames). CR, LF and CRLF line ends; a CRLF split across segments is
+ * Finds where frames end in a byte stream fed in segments: at the blank line after a block that has a `data` line,
+ * as an event-stream reader dispatches them (a block of comments, or of `id:`/`event:` lines only, dispatches nothing). CR, LF and CRLF line ends; a CRLF split across segments is
  * one line end. Jumps from line end to line end with `indexOf`, so a large capture is scanned at native speed.
  */
 export class FrameScanner {
   private lineLength = 0;
-  private comment = false;
+  /** The line's first five characters: enough to tell a `data` line. */
+  private prefix = '';
   private hasField = false;
   private afterCR = false;
 
@@ -30,8 +30,9 @@ export class FrameScanner {
         this.afterCR = byte === CR;
         i += 1;
         if (this.lineLength > 0) {
-          if (!this.comment) this.hasField = true;
+          if (this.prefix === 'data' || this.prefix === 'data:') this.hasField = true;
           this.lineLength = 0;
+          this.prefix = '';
         } else if (this.hasField) {
           this.hasField = false;
           if (byte === CR && bytes[i] === LF) {
@@ -43,11 +44,11 @@ export class FrameScanner {
         continue;
       }
       this.afterCR = false;
-      if (this.lineLength === 0) this.comment = byte === COLON;
       if (crAt !== -1 && crAt < i) crAt = bytes.indexOf(CR, i);
       const lf = bytes.indexOf(LF, i);
       let next = lf === -1 ? length : lf;
       if (crAt !== -1 && crAt < next) next = crAt;
+      if (this.lineLength < 5) this.prefix += String.fromCharCode(...bytes.subarray(i, Math.min(next, i + 5 - this.lineLength)));
       this.lineLength += next - i;
       i = next;
     }
