@@ -9,6 +9,8 @@ export default defineConfig({
     vitest: 'src/vitest.ts',
     'vitest-plugin': 'src/vitest-plugin/index.ts',
     jest: 'src/jest.ts',
+    fixtures: 'src/fixtures/index.ts',
+    faults: 'src/faults/index.ts',
     server: 'src/server/index.ts',
   },
   format: ['esm', 'cjs'],

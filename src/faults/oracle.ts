@@ -1,0 +1,399 @@
+// What a stream's frames must read as, worked out from the frames by each format's documented rules, apart from the
+// library's assemblers: faults state their effect as the difference between this reading before and after them.
+import { formatModule, type FindingCode, type FinishClass, type FormatName, type Verdict } from '../core/index.js';
+import { type FrameFields, isRecord, typeOf } from './frame-text.js';
+
+export interface OracleReading {
+  /** The frame that ends the stream (or an error that ends it) arrived. */
+  ended: boolean;
+  error: boolean;
+  /** A piece from before the end is missing. */
+  missing: boolean;
+  codes: Set<FindingCode>;
+  finishClass: FinishClass;
+}
+
+type Json = Record<string, unknown>;
+
+interface FormatOracle {
+  read(frame: FrameFields): void;
+  finish(): { ended: boolean; error: boolean; reasons: string[]; blocked?: boolean };
+}
+
+interface Shared {
+  codes: Set<FindingCode>;
+  missing: boolean;
+}
+
+/** Reads the frames (in order; a frame the stream lost its end in is left out by the caller) as `format` says. */
+export function oracleReading(format: FormatName, frames: readonly FrameFields[]): OracleReading {
+  const shared: Shared = { codes: new Set(), missing: false };
+  const oracle = ORACLES[format](shared);
+  for (const frame of frames) {
+    if (frame.data === null) continue;
+    oracle.read(frame);
+  }
+  const end = oracle.finish();
+  if (!frames.some((frame) => frame.data !== null)) shared.codes.add('empty');
+  else if (!end.ended) shared.codes.add('no end');
+  return { ended: end.ended, error: end.error, missing: shared.missing, codes: shared.codes, finishClass: classOf(format, end.reasons, end.blocked === true) };
+}
+
+export function verdictOf(reading: { ended: boolean; error: boolean; missing: boolean }, truncated: boolean): Verdict {
+  if (truncated || !reading.ended || reading.error) return 'did not finish';
+  return reading.missing ? 'not the whole stream' : 'complete';
+}
+
+function classOf(format: FormatName, reasons: readonly string[], blocked: boolean): FinishClass {
+  const table = formatModule(format).finishReasons.reasons;
+  const classes = new Set<FinishClass>(blocked ? ['filtered'] : []);
+  for (const reason of reasons) {
+    const entry = Object.prototype.hasOwnProperty.call(table, reason) ? table[reason] : undefined;
+    if (entry) classes.add(entry.class);
+  }
+  if (classes.has('length_limit')) return 'length_limit';
+  return classes.has('filtered') ? 'filtered' : 'ok';
+}
+
+function parses(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const ORACLES: Record<FormatName, (shared: Shared) => FormatOracle> = {
+  'chat-completions': chatOracle,
+  anthropic: anthropicOracle,
+  responses: responsesOracle,
+  gemini: geminiOracle,
+  'behavior-run': behaviorOracle,
+};
+
+function lost(shared: Shared, code: FindingCode): void {
+  shared.codes.add(code);
+  shared.missing = true;
+}
+
+// ── Chat Completions ────────────────────────────────────────────────────────────────────────────────────
+
+function chatOracle(shared: Shared): FormatOracle {
+  let ended = false;
+  let error = false;
+  const finishes = new Map<number, string | null>();
+  const calls = new Map<string, { id: unknown; name: unknown; args: string }>();
+  return {
+    read(frame) {
+      if (ended) return void shared.codes.add('after end');
+      if (frame.done) return void (ended = true);
+      if (frame.event === 'error' || (isRecord(frame.json) && frame.json.error)) {
+        ended = error = true;
+        return void shared.codes.add('error event');
+      }
+      if (!isRecord(frame.json)) return void shared.codes.add('not json');
+      const choices = Array.isArray(frame.json.choices) ? frame.json.choices.filter(isRecord) : [];
+      for (const choice of choices) {
+        const index = typeof choice.index === 'number' ? choice.index : 0;
+        if (!finishes.has(index) || typeof choice.finish_reason === 'string') finishes.set(index, typeof choice.finish_reason === 'string' ? choice.finish_reason : (finishes.get(index) ?? null));
+        const delta = isRecord(choice.delta) ? choice.delta : {};
+        for (const fragment of Array.isArray(delta.tool_calls) ? delta.tool_calls.filter(isRecord) : []) {
+          if (typeof fragment.index !== 'number') shared.codes.add('tool call no index');
+          const key = `${index}:${typeof fragment.index === 'number' ? fragment.index : 0}`;
+          const fn = isRecord(fragment.function) ? fragment.function : {};
+          const call = calls.get(key) ?? { id: undefined, name: undefined, args: '' };
+          if (fragment.id !== undefined) call.id = fragment.id;
+          if (fn.name !== undefined) call.name = fn.name;
+          if (typeof fn.arguments === 'string') call.args += fn.arguments;
+          calls.set(key, call);
+        }
+      }
+    },
+    finish() {
+      for (const call of calls.values()) {
+        // Arguments that never came are no JSON yet in a stream that did not end.
+        if (!call.id || !call.name) shared.codes.add('tool call incomplete');
+        else if (call.args === '' ? !ended : !parses(call.args)) shared.codes.add('arguments not json');
+      }
+      if (ended && !error && [...finishes.values()].some((reason) => reason === null)) shared.codes.add('no finish reason');
+      return { ended, error, reasons: [...finishes.values()].filter((r): r is string => r !== null) };
+    },
+  };
+}
+
+// ── Anthropic Messages ──────────────────────────────────────────────────────────────────────────────────
+
+const ANTHROPIC_TOOL_BLOCKS = new Set(['tool_use', 'server_tool_use', 'mcp_tool_use']);
+
+function anthropicOracle(shared: Shared): FormatOracle {
+  let ended = false;
+  let error = false;
+  let started = false;
+  let finished = false;
+  const reasons: string[] = [];
+  const blocks = new Map<number, { open: boolean; tool: boolean; json: string }>();
+  return {
+    read(frame) {
+      if (ended) return void shared.codes.add('after end');
+      const value = frame.json;
+      const type = typeOf(frame);
+      if (type === 'error' || (frame.event === 'error' && isRecord(value) && isRecord(value.error))) {
+        ended = error = true;
+        return void shared.codes.add('error event');
+      }
+      if (!isRecord(value)) return void shared.codes.add('not json');
+      if (type === 'message_start') {
+        if (started) shared.codes.add('block restarted');
+        started = true;
+        return;
+      }
+      if (type === 'ping') return;
+      if (!started) {
+        lost(shared, 'no start');
+        started = true;
+      }
+      const index = typeof value.index === 'number' ? value.index : -1;
+      const block = blocks.get(index);
+      if (type === 'message_stop') ended = true;
+      else if (type === 'message_delta') {
+        finished = true;
+        const delta = isRecord(value.delta) ? value.delta : {};
+        if (typeof delta.stop_reason === 'string') reasons.push(delta.stop_reason);
+      } else if (type === 'content_block_start') {
+        if (block) lost(shared, 'block restarted');
+        const content = isRecord(value.content_block) ? value.content_block : {};
+        blocks.set(index, { open: true, tool: ANTHROPIC_TOOL_BLOCKS.has(String(content.type)), json: '' });
+      } else if (type === 'content_block_delta') {
+        if (!block || !block.open) return lost(shared, 'block unstarted');
+        const delta = isRecord(value.delta) ? value.delta : {};
+        if (delta.type === 'input_json_delta' && typeof delta.partial_json === 'string') block.json += delta.partial_json;
+      } else if (type === 'content_block_stop') {
+        if (!block) return lost(shared, 'block unstarted');
+        if (!block.open) return void shared.codes.add('block unstarted');
+        block.open = false;
+        if (block.tool && block.json !== '' && !parses(block.json)) shared.codes.add('arguments not json');
+      }
+    },
+    finish() {
+      if ([...blocks.values()].some((block) => block.open)) lost(shared, 'block open');
+      if (ended && !error && !finished) shared.codes.add('no finish reason');
+      return { ended, error, reasons };
+    },
+  };
+}
+
+// ── Responses ───────────────────────────────────────────────────────────────────────────────────────────
+
+const TEXT_EVENTS: Record<string, { label: (v: Json) => string; part: ((v: Json) => string) | null; done?: string }> = {
+  'response.output_text.delta': { label: (v) => `content ${String(v.content_index)}`, part: (v) => `content ${String(v.content_index)}` },
+  'response.output_text.done': { label: (v) => `content ${String(v.content_index)}`, part: (v) => `content ${String(v.content_index)}`, done: 'text' },
+  'response.refusal.delta': { label: (v) => `content ${String(v.content_index)}`, part: (v) => `content ${String(v.content_index)}` },
+  'response.refusal.done': { label: (v) => `content ${String(v.content_index)}`, part: (v) => `content ${String(v.content_index)}`, done: 'refusal' },
+  'response.reasoning_text.delta': { label: (v) => `content ${String(v.content_index)}`, part: (v) => `content ${String(v.content_index)}` },
+  'response.reasoning_text.done': { label: (v) => `content ${String(v.content_index)}`, part: (v) => `content ${String(v.content_index)}`, done: 'text' },
+  'response.reasoning_summary_text.delta': { label: (v) => `summary ${String(v.summary_index)}`, part: (v) => `summary ${String(v.summary_index)}` },
+  'response.reasoning_summary_text.done': { label: (v) => `summary ${String(v.summary_index)}`, part: (v) => `summary ${String(v.summary_index)}`, done: 'text' },
+  'response.function_call_arguments.delta': { label: () => 'arguments', part: null },
+  'response.function_call_arguments.done': { label: () => 'arguments', part: null, done: 'arguments' },
+};
+
+interface ResponsesItem {
+  done: boolean;
+  call: boolean;
+  parts: Set<string>;
+  built: Map<string, string>;
+  deltas: Set<string>;
+}
+
+function responsesOracle(shared: Shared): FormatOracle {
+  let ended = false;
+  let error = false;
+  let last: number | null = null;
+  let numbered = false;
+  let hasFinal = false;
+  const reasons: string[] = [];
+  const items = new Map<number, ResponsesItem>();
+  function sequence(value: Json): void {
+    const number = value.sequence_number;
+    if (typeof number !== 'number' || !Number.isInteger(number) || number < 0) {
+      if (numbered || 'sequence_number' in value) shared.codes.add('sequence gap');
+      if (last !== null) last += 1;
+      return;
+    }
+    numbered = true;
+    if (last !== null && number > last + 1) lost(shared, 'sequence gap');
+    else if (last !== null && number <= last) shared.codes.add('sequence gap');
+    last = last === null ? number : Math.max(last, number);
+  }
+  function compareFinal(response: Json): void {
+    const output = Array.isArray(response.output) ? response.output : [];
+    for (const [index, item] of items) {
+      const final = digest(output[index]);
+      for (const label of new Set([...item.built.keys(), ...final.keys()])) {
+        if ((item.built.get(label) ?? null) !== (final.get(label) ?? null)) return void shared.codes.add('done mismatch');
+      }
+    }
+  }
+  return {
+    read(frame) {
+      if (ended) return void shared.codes.add('after end');
+      const value = frame.json;
+      if (!isRecord(value)) return void shared.codes.add('not json');
+      sequence(value);
+      const type = typeOf(frame) ?? '';
+      if (type === 'error') {
+        ended = error = true;
+        return void shared.codes.add('error event');
+      }
+      if (type === 'response.completed' || type === 'response.incomplete' || type === 'response.failed') {
+        ended = true;
+        const response = isRecord(value.response) ? value.response : {};
+        if (type === 'response.failed') {
+          error = true;
+          shared.codes.add('error event');
+        }
+        if (type === 'response.incomplete') shared.codes.add('incomplete');
+        hasFinal = isRecord(value.response);
+        const reason = isRecord(response.incomplete_details) ? response.incomplete_details.reason : undefined;
+        const status = typeof response.status === 'string' ? response.status : type.slice('response.'.length);
+        reasons.push(typeof reason === 'string' ? `${status}:${reason}` : status);
+        compareFinal(response);
+        return;
+      }
+      if (typeof value.output_index !== 'number') return;
+      const index = value.output_index;
+      if (type === 'response.output_item.added') {
+        if (items.has(index)) lost(shared, 'block restarted');
+        return void items.set(index, { done: false, call: isRecord(value.item) && value.item.type === 'function_call', parts: new Set(), built: digest(value.item), deltas: new Set() });
+      }
+      const item = items.get(index);
+      if (!item) return lost(shared, 'block unstarted');
+      if (type === 'response.content_part.added') item.parts.add(`content ${String(value.content_index)}`);
+      else if (type === 'response.reasoning_summary_part.added') item.parts.add(`summary ${String(value.summary_index)}`);
+      else if (type === 'response.output_item.done') {
+        const done = digest(value.item);
+        for (const label of item.deltas) if ((item.built.get(label) ?? '') !== (done.get(label) ?? '')) shared.codes.add('done mismatch');
+        item.built = done;
+        item.done = true;
+      }
+      const text = TEXT_EVENTS[type];
+      if (!text) return;
+      if (text.part && !item.parts.has(text.part(value))) return lost(shared, 'block unstarted');
+      const label = text.label(value);
+      if (text.done === undefined) {
+        item.deltas.add(label);
+        item.built.set(label, (item.built.get(label) ?? '') + (typeof value.delta === 'string' ? value.delta : ''));
+        return;
+      }
+      const final = typeof value[text.done] === 'string' ? (value[text.done] as string) : '';
+      if (item.deltas.has(label) && (item.built.get(label) ?? '') !== final) shared.codes.add('done mismatch');
+      item.built.set(label, final);
+    },
+    finish() {
+      const open = hasFinal ? [] : [...items.values()].filter((item) => !item.done);
+      if (open.length > 0) lost(shared, 'block open');
+      for (const item of open) {
+        if (item.call && !parses(item.built.get('arguments') ?? '')) shared.codes.add('arguments not json');
+      }
+      return { ended, error, reasons };
+    },
+  };
+}
+
+/** The values an item holds by label, as the stream builds them: text of parts, arguments, summaries. */
+function digest(item: unknown): Map<string, string> {
+  const values = new Map<string, string>();
+  if (!isRecord(item)) return values;
+  if (item.type === 'function_call' && typeof item.arguments === 'string' && item.arguments !== '') values.set('arguments', item.arguments);
+  const text = (part: unknown) => (isRecord(part) ? (typeof part.text === 'string' ? part.text : typeof part.refusal === 'string' ? part.refusal : null) : null);
+  const content = Array.isArray(item.content) ? item.content : [];
+  content.forEach((part, i) => {
+    const value = text(part);
+    if (value !== null && value !== '') values.set(`content ${i}`, value);
+  });
+  const summary = Array.isArray(item.summary) ? item.summary : [];
+  summary.forEach((part, i) => {
+    const value = text(part);
+    if (value !== null && value !== '') values.set(`summary ${i}`, value);
+  });
+  return values;
+}
+
+// ── Gemini ──────────────────────────────────────────────────────────────────────────────────────────────
+
+function geminiOracle(shared: Shared): FormatOracle {
+  let error = false;
+  let blocked = false;
+  const finishes = new Map<number, string | null>();
+  const allFinished = () => blocked || (finishes.size > 0 && [...finishes.values()].every((reason) => reason !== null));
+  return {
+    read(frame) {
+      const value = frame.json;
+      if (error) return void shared.codes.add('after end');
+      if (!isRecord(value)) return void shared.codes.add('not json');
+      if (isRecord(value.error)) {
+        error = true;
+        return void shared.codes.add('error event');
+      }
+      if (allFinished()) shared.codes.add('after end');
+      if (isRecord(value.promptFeedback) && typeof value.promptFeedback.blockReason === 'string') {
+        blocked = true;
+        shared.codes.add('prompt blocked');
+      }
+      for (const candidate of Array.isArray(value.candidates) ? value.candidates.filter(isRecord) : []) {
+        const index = typeof candidate.index === 'number' ? candidate.index : 0;
+        const reason = typeof candidate.finishReason === 'string' ? candidate.finishReason : null;
+        if (reason !== null || !finishes.has(index)) finishes.set(index, reason ?? finishes.get(index) ?? null);
+      }
+    },
+    finish() {
+      const reasons = [...finishes.values()].filter((reason): reason is string => reason !== null);
+      if (!error && !allFinished() && reasons.length > 0) shared.codes.add('no finish reason');
+      return { ended: error || allFinished(), error, reasons, blocked };
+    },
+  };
+}
+
+// ── Behavior Run ────────────────────────────────────────────────────────────────────────────────────────
+
+function behaviorOracle(shared: Shared): FormatOracle {
+  let ended = false;
+  let error = false;
+  let started = false;
+  let startSeen = false;
+  const steps = new Map<unknown, boolean>();
+  return {
+    read(frame) {
+      if (ended) return void shared.codes.add('after end');
+      const value = frame.json;
+      if (!isRecord(value)) return void shared.codes.add('not json');
+      const type = typeOf(frame);
+      if (type === 'response.started') {
+        if (startSeen) lost(shared, 'block restarted');
+        started = startSeen = true;
+        return;
+      }
+      if (!started) {
+        lost(shared, 'no start');
+        started = true;
+      }
+      if (type === 'response.completed') ended = true;
+      else if (type === 'error') {
+        ended = error = true;
+        shared.codes.add('error event');
+      } else if (type === 'tool.started') {
+        if (steps.has(value.step)) lost(shared, 'block restarted');
+        steps.set(value.step, true);
+      } else if (type === 'tool.completed' || type === 'tool.failed') {
+        if (steps.get(value.step) !== true) return lost(shared, 'block unstarted');
+        steps.set(value.step, false);
+        if (type === 'tool.failed') shared.codes.add('tool failed');
+      }
+    },
+    finish() {
+      if ([...steps.values()].some((open) => open)) lost(shared, 'block open');
+      return { ended, error, reasons: ended ? [error ? 'failed' : 'completed'] : [] };
+    },
+  };
+}
