@@ -7,19 +7,26 @@ const CR = 13;
  * one line end. Jumps from line end to line end with `indexOf`, so a large capture is scanned at native speed.
  */
 export class FrameScanner {
+  /** Frames ended so far. */
+  count = 0;
   private lineLength = 0;
-  /** The line's first five characters: enough to tell a `data` line. */
-  private prefix = '';
-  private hasField = false;
+  /** How many characters of `data:` the line starts with, or -1 once it cannot be a data line. */
+  private dataMatched = 0;
+  private hasData = false;
   private afterCR = false;
 
-  /** Offsets just past each frame end in `bytes`, at most `max` of them (scanning stops there). */
-  scan(bytes: Uint8Array, max: number): number[] {
+  /**
+   * Scans until `max` more frames have ended or the bytes run out. Gives the offsets just past each frame end
+   * (`collect`), or only that of the `max`-th, if reached (so a scan for frame 1,000,000 keeps no list).
+   */
+  scan(bytes: Uint8Array, max: number, collect = true): number[] {
     const ends: number[] = [];
     const length = bytes.length;
+    let found = 0;
+    let last = -1;
     let crAt = -2;
     let i = 0;
-    while (i < length && ends.length < max) {
+    while (i < length && found < max) {
       const byte = bytes[i] as number;
       if (byte === LF && this.afterCR) {
         this.afterCR = false;
@@ -30,16 +37,19 @@ export class FrameScanner {
         this.afterCR = byte === CR;
         i += 1;
         if (this.lineLength > 0) {
-          if (this.prefix === 'data' || this.prefix === 'data:') this.hasField = true;
+          if (this.dataMatched >= 4) this.hasData = true;
           this.lineLength = 0;
-          this.prefix = '';
-        } else if (this.hasField) {
-          this.hasField = false;
+          this.dataMatched = 0;
+        } else if (this.hasData) {
+          this.hasData = false;
           if (byte === CR && bytes[i] === LF) {
             this.afterCR = false;
             i += 1;
           }
-          ends.push(i);
+          found += 1;
+          this.count += 1;
+          last = i;
+          if (collect) ends.push(i);
         }
         continue;
       }
@@ -48,10 +58,26 @@ export class FrameScanner {
       const lf = bytes.indexOf(LF, i);
       let next = lf === -1 ? length : lf;
       if (crAt !== -1 && crAt < next) next = crAt;
-      if (this.lineLength < 5) this.prefix += String.fromCharCode(...bytes.subarray(i, Math.min(next, i + 5 - this.lineLength)));
+      if (this.lineLength < 5 && this.dataMatched !== -1) this.matchData(bytes, i, Math.min(next, i + 5 - this.lineLength));
       this.lineLength += next - i;
       i = next;
     }
+    if (!collect && found === max) ends.push(last);
     return ends;
   }
+
+  /** Goes on matching the line's start against `data:` (the colon or the line's end may follow `data`). */
+  private matchData(bytes: Uint8Array, from: number, to: number): void {
+    for (let at = from; at < to; at += 1) {
+      const position = this.lineLength + (at - from);
+      if (bytes[at] !== DATA_COLON[position]) {
+        this.dataMatched = -1;
+        return;
+      }
+      this.dataMatched = position + 1;
+    }
+  }
 }
+
+/** `data:` as bytes. */
+const DATA_COLON = [100, 97, 116, 97, 58];

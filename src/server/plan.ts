@@ -7,9 +7,9 @@ export interface Segment {
   delayMs: number;
 }
 
-/** A segment cut at frame ends: `endsFrame` when its last byte ends a frame. */
+/** A segment cut at frame ends: `frames`, when its last byte ends a frame, is how many frames have ended. */
 interface Part extends Segment {
-  endsFrame: boolean;
+  frames: number | null;
 }
 
 /** How the response ends once the last write is out: properly, by a reset, or by a close mid-body; after a wait. */
@@ -28,33 +28,55 @@ export const WRITE_BYTES = 64 * 1024;
  * pieces joined into one write (at most 64 KiB).
  */
 export function planWrites(segments: Iterable<Segment>, end: Finish, options: NormalOptions): Generator<Segment, Finish> {
-  const parts = cutAtFrames(segments, framesNeeded(options));
+  const needed = framesNeeded(options);
+  const parts = needed === 'none' ? cutAtFrames(segments, []) : cutAtFrames(windows(segments), needed);
   return chunked(faulted(paced(parts, options.pace), end, options), options.chunk);
 }
 
-function framesNeeded(options: NormalOptions): number {
-  if (options.chunk === 'frame' || options.pace.kind !== 'recorded') return Infinity;
-  return Math.max(options.stall?.afterFrames ?? 0, Number.isFinite(options.destroy?.afterFrames) ? (options.destroy?.afterFrames ?? 0) : 0);
+/** Where the writes must be cut: at every frame end, or only after the frames a fault counts. */
+function framesNeeded(options: NormalOptions): 'all' | 'none' | number[] {
+  if (options.chunk === 'frame' || options.pace.kind !== 'recorded') return 'all';
+  const counts = [options.stall?.afterFrames ?? 0, options.destroy?.afterFrames ?? 0].filter((count) => count > 0 && Number.isFinite(count));
+  return counts.length === 0 ? 'none' : [...new Set(counts)].sort((a, b) => a - b);
 }
 
-function* cutAtFrames(segments: Iterable<Segment>, limit: number): Generator<Part> {
-  const scanner = new FrameScanner();
-  let found = 0;
+/** Large segments in 64 KiB views, so frames are found as the bytes go out, not all before the first write. */
+function* windows(segments: Iterable<Segment>): Generator<Segment> {
   for (const { bytes, delayMs } of segments) {
-    if (found >= limit) {
-      yield { bytes, delayMs, endsFrame: false };
+    if (bytes.length <= WRITE_BYTES) {
+      yield { bytes, delayMs };
       continue;
     }
-    const ends = scanner.scan(bytes, limit - found);
+    for (let at = 0; at < bytes.length; at += WRITE_BYTES) yield { bytes: bytes.subarray(at, at + WRITE_BYTES), delayMs: at === 0 ? delayMs : 0 };
+  }
+}
+
+function* cutAtFrames(segments: Iterable<Segment>, needed: 'all' | number[]): Generator<Part> {
+  const scanner = new FrameScanner();
+  const targets = needed === 'all' ? null : [...needed];
+  for (const { bytes, delayMs } of segments) {
     let start = 0;
     let delay = delayMs;
-    for (const end of ends) {
-      yield { bytes: bytes.subarray(start, end), delayMs: delay, endsFrame: true };
-      delay = 0;
-      start = end;
+    if (targets === null) {
+      const ends = scanner.scan(bytes, Infinity);
+      let count = scanner.count - ends.length;
+      for (const end of ends) {
+        yield { bytes: bytes.subarray(start, end), delayMs: delay, frames: (count += 1) };
+        delay = 0;
+        start = end;
+      }
+    } else {
+      // Only the frame ends a fault counts cut the bytes; those between are counted, not kept.
+      while (targets.length > 0 && start < bytes.length) {
+        const [end] = scanner.scan(bytes.subarray(start), (targets[0] as number) - scanner.count, false);
+        if (end === undefined) break;
+        yield { bytes: bytes.subarray(start, start + end), delayMs: delay, frames: scanner.count };
+        delay = 0;
+        start += end;
+        targets.shift();
+      }
     }
-    found += ends.length;
-    if (start < bytes.length || ends.length === 0) yield { bytes: bytes.subarray(start), delayMs: delay, endsFrame: false };
+    if (start < bytes.length || bytes.length === 0) yield { bytes: bytes.subarray(start), delayMs: delay, frames: null };
   }
 }
 
@@ -74,7 +96,7 @@ function* paced(parts: Iterable<Part>, pace: NormalPacing): Generator<Part> {
       else delayMs = (1000 / pace.tokensPerSec) * (1 + pace.jitter * (2 * random() - 1));
       frame += 1;
     }
-    atFrameStart = part.endsFrame;
+    atFrameStart = part.frames !== null;
     yield { ...part, delayMs };
   }
 }
@@ -112,13 +134,13 @@ function* faulted(parts: Iterable<Part>, end: Finish, options: NormalOptions): G
     extraDelay = 0;
     if (cut !== null && destroy !== null && bytes + length >= destroy.afterBytes) {
       const keep = destroy.afterBytes - bytes;
-      if (keep > 0) yield { bytes: part.bytes.subarray(0, keep), delayMs, endsFrame: keep === length && part.endsFrame };
+      if (keep > 0) yield { bytes: part.bytes.subarray(0, keep), delayMs, frames: keep === length ? part.frames : null };
       return cut;
     }
     yield delayMs === part.delayMs ? part : { ...part, delayMs };
     bytes += length;
-    if (!part.endsFrame) continue;
-    frames += 1;
+    if (part.frames === null) continue;
+    frames = part.frames;
     if (cut !== null && destroy !== null && frames >= destroy.afterFrames) return cut;
     const hang = stallAt(frames);
     if (hang) return hang;
@@ -153,16 +175,16 @@ function* chunked(parts: Generator<Part, Finish>, chunk: NormalOptions['chunk'])
     let bytes = part.bytes;
     while (pendingBytes + bytes.length >= limit && limit !== Infinity) {
       const room = limit - pendingBytes;
-      pending.push({ bytes: bytes.subarray(0, room), delayMs: 0, endsFrame: false });
+      pending.push({ bytes: bytes.subarray(0, room), delayMs: 0, frames: null });
       pendingBytes += room;
       bytes = bytes.subarray(room);
       yield take();
     }
     if (bytes.length > 0 || (part.delayMs > 0 && pending.length === 0)) {
-      pending.push({ bytes, delayMs: 0, endsFrame: part.endsFrame });
+      pending.push({ bytes, delayMs: 0, frames: part.frames });
       pendingBytes += bytes.length;
     }
-    if (chunk === 'frame' && part.endsFrame) yield take();
+    if (chunk === 'frame' && part.frames !== null) yield take();
   }
   if (pending.length > 0 || pendingDelay > 0) yield take();
   return next.value;
