@@ -87,11 +87,12 @@ function chatOracle(shared: Shared): FormatOracle {
   return {
     read(frame) {
       if (ended) return void shared.codes.add('after end');
-      if (frame.done) return void (ended = true);
       if (frame.event === 'error' || (isRecord(frame.json) && frame.json.error)) {
         ended = error = true;
         return void shared.codes.add('error event');
       }
+      if (frame.event !== 'message' && (frame.done || !isRecord(frame.json) || frame.json.object !== frame.event)) shared.codes.add('event mismatch');
+      if (frame.done) return void (ended = true);
       if (!isRecord(frame.json)) return void shared.codes.add('not json');
       const choices = Array.isArray(frame.json.choices) ? frame.json.choices.filter(isRecord) : [];
       for (const choice of choices) {
@@ -112,9 +113,9 @@ function chatOracle(shared: Shared): FormatOracle {
     },
     finish() {
       for (const call of calls.values()) {
-        // Arguments that never came are no JSON yet in a stream that did not end.
+        // Arguments that never came (an empty string) are no JSON either.
         if (!call.id || !call.name) shared.codes.add('tool call incomplete');
-        else if (call.args === '' ? !ended : !parses(call.args)) shared.codes.add('arguments not json');
+        else if (!parses(call.args)) shared.codes.add('arguments not json');
       }
       if (ended && !error && [...finishes.values()].some((reason) => reason === null)) shared.codes.add('no finish reason');
       return { ended, error, reasons: [...finishes.values()].filter((r): r is string => r !== null) };
@@ -130,6 +131,7 @@ function anthropicOracle(shared: Shared): FormatOracle {
   let ended = false;
   let error = false;
   let started = false;
+  let startSeen = false;
   let finished = false;
   const reasons: string[] = [];
   const blocks = new Map<number, { open: boolean; tool: boolean; json: string }>();
@@ -138,14 +140,20 @@ function anthropicOracle(shared: Shared): FormatOracle {
       if (ended) return void shared.codes.add('after end');
       const value = frame.json;
       const type = typeOf(frame);
+      if (type !== null && frame.event !== 'message' && frame.event !== type) shared.codes.add('event mismatch');
       if (type === 'error' || (frame.event === 'error' && isRecord(value) && isRecord(value.error))) {
         ended = error = true;
         return void shared.codes.add('error event');
       }
       if (!isRecord(value)) return void shared.codes.add('not json');
       if (type === 'message_start') {
-        if (started) shared.codes.add('block restarted');
-        started = true;
+        if (startSeen) shared.codes.add('block restarted');
+        // A message_start after other events starts the message over: what its delta said is gone.
+        if (started) {
+          finished = false;
+          reasons.length = 0;
+        }
+        started = startSeen = true;
         return;
       }
       if (type === 'ping') return;
@@ -198,11 +206,20 @@ const TEXT_EVENTS: Record<string, { label: (v: Json) => string; part: ((v: Json)
   'response.function_call_arguments.done': { label: () => 'arguments', part: null, done: 'arguments' },
 };
 
+const PART_EVENTS: Record<string, { kind: 'content' | 'summary'; added: boolean }> = {
+  'response.content_part.added': { kind: 'content', added: true },
+  'response.content_part.done': { kind: 'content', added: false },
+  'response.reasoning_summary_part.added': { kind: 'summary', added: true },
+  'response.reasoning_summary_part.done': { kind: 'summary', added: false },
+};
+
 interface ResponsesItem {
   done: boolean;
   call: boolean;
-  parts: Set<string>;
-  built: Map<string, string>;
+  /** Its fields by label, as built so far; a part that exists has a label, if only with ''. */
+  labels: Map<string, string | null>;
+  /** Labels an event set (a part added or done, a delta, a field's done value): these are compared with final values. */
+  touched: Set<string>;
   deltas: Set<string>;
 }
 
@@ -226,13 +243,14 @@ function responsesOracle(shared: Shared): FormatOracle {
     else if (last !== null && number <= last) shared.codes.add('sequence gap');
     last = last === null ? number : Math.max(last, number);
   }
+  function differs(a: Map<string, string | null>, b: Map<string, string | null>, labels: Iterable<string>): boolean {
+    for (const label of labels) if ((a.get(label) ?? null) !== (b.get(label) ?? null)) return true;
+    return false;
+  }
   function compareFinal(response: Json): void {
     const output = Array.isArray(response.output) ? response.output : [];
     for (const [index, item] of items) {
-      const final = digest(output[index]);
-      for (const label of new Set([...item.built.keys(), ...final.keys()])) {
-        if ((item.built.get(label) ?? null) !== (final.get(label) ?? null)) return void shared.codes.add('done mismatch');
-      }
+      if (differs(item.labels, digest(output[index]), item.touched)) return void shared.codes.add('done mismatch');
     }
   }
   return {
@@ -240,8 +258,9 @@ function responsesOracle(shared: Shared): FormatOracle {
       if (ended) return void shared.codes.add('after end');
       const value = frame.json;
       if (!isRecord(value)) return void shared.codes.add('not json');
-      sequence(value);
       const type = typeOf(frame) ?? '';
+      if (frame.event !== 'message' && frame.event !== type) shared.codes.add('event mismatch');
+      sequence(value);
       if (type === 'error') {
         ended = error = true;
         return void shared.codes.add('error event');
@@ -265,58 +284,69 @@ function responsesOracle(shared: Shared): FormatOracle {
       const index = value.output_index;
       if (type === 'response.output_item.added') {
         if (items.has(index)) lost(shared, 'block restarted');
-        return void items.set(index, { done: false, call: isRecord(value.item) && value.item.type === 'function_call', parts: new Set(), built: digest(value.item), deltas: new Set() });
+        const call = isRecord(value.item) && value.item.type === 'function_call';
+        return void items.set(index, { done: false, call, labels: digest(value.item), touched: new Set(), deltas: new Set() });
       }
       const item = items.get(index);
       if (!item) return lost(shared, 'block unstarted');
-      if (type === 'response.content_part.added') item.parts.add(`content ${String(value.content_index)}`);
-      else if (type === 'response.reasoning_summary_part.added') item.parts.add(`summary ${String(value.summary_index)}`);
-      else if (type === 'response.output_item.done') {
+      const part = PART_EVENTS[type];
+      if (part) {
+        const label = `${part.kind} ${String(value[`${part.kind}_index`])}`;
+        if (!part.added && !item.labels.has(label)) return lost(shared, 'block unstarted');
+        const text = partText(value.part) ?? '';
+        if (!part.added && item.deltas.has(label) && (item.labels.get(label) ?? '') !== text) shared.codes.add('done mismatch');
+        item.labels.set(label, text);
+        item.touched.add(label);
+        return;
+      }
+      if (type === 'response.output_item.done') {
         const done = digest(value.item);
-        for (const label of item.deltas) if ((item.built.get(label) ?? '') !== (done.get(label) ?? '')) shared.codes.add('done mismatch');
-        item.built = done;
+        if (differs(item.labels, done, item.touched)) shared.codes.add('done mismatch');
+        item.labels = done;
+        item.touched = new Set(done.keys());
         item.done = true;
+        return;
       }
       const text = TEXT_EVENTS[type];
       if (!text) return;
-      if (text.part && !item.parts.has(text.part(value))) return lost(shared, 'block unstarted');
       const label = text.label(value);
+      if (text.part && !item.labels.has(label)) return lost(shared, 'block unstarted');
+      item.touched.add(label);
       if (text.done === undefined) {
         item.deltas.add(label);
-        item.built.set(label, (item.built.get(label) ?? '') + (typeof value.delta === 'string' ? value.delta : ''));
+        item.labels.set(label, (item.labels.get(label) ?? '') + (typeof value.delta === 'string' ? value.delta : ''));
         return;
       }
       const final = typeof value[text.done] === 'string' ? (value[text.done] as string) : '';
-      if (item.deltas.has(label) && (item.built.get(label) ?? '') !== final) shared.codes.add('done mismatch');
-      item.built.set(label, final);
+      if (item.deltas.has(label) && (item.labels.get(label) ?? '') !== final) shared.codes.add('done mismatch');
+      item.labels.set(label, final);
     },
     finish() {
       const open = hasFinal ? [] : [...items.values()].filter((item) => !item.done);
       if (open.length > 0) lost(shared, 'block open');
-      for (const item of open) {
-        if (item.call && !parses(item.built.get('arguments') ?? '')) shared.codes.add('arguments not json');
-      }
+      for (const item of open) if (item.call && !parses(item.labels.get('arguments') ?? '')) shared.codes.add('arguments not json');
       return { ended, error, reasons };
     },
   };
 }
 
-/** The values an item holds by label, as the stream builds them: text of parts, arguments, summaries. */
-function digest(item: unknown): Map<string, string> {
-  const values = new Map<string, string>();
+function partText(part: unknown): string | null {
+  if (!isRecord(part)) return null;
+  if (typeof part.text === 'string') return part.text;
+  return typeof part.refusal === 'string' ? part.refusal : null;
+}
+
+/** The fields an item holds by label: its parts' text, its arguments, its summaries. */
+function digest(item: unknown): Map<string, string | null> {
+  const values = new Map<string, string | null>();
   if (!isRecord(item)) return values;
-  if (item.type === 'function_call' && typeof item.arguments === 'string' && item.arguments !== '') values.set('arguments', item.arguments);
-  const text = (part: unknown) => (isRecord(part) ? (typeof part.text === 'string' ? part.text : typeof part.refusal === 'string' ? part.refusal : null) : null);
-  const content = Array.isArray(item.content) ? item.content : [];
-  content.forEach((part, i) => {
-    const value = text(part);
-    if (value !== null && value !== '') values.set(`content ${i}`, value);
-  });
-  const summary = Array.isArray(item.summary) ? item.summary : [];
-  summary.forEach((part, i) => {
-    const value = text(part);
-    if (value !== null && value !== '') values.set(`summary ${i}`, value);
-  });
+  if (item.type === 'function_call') values.set('arguments', typeof item.arguments === 'string' ? item.arguments : null);
+  if (item.type === 'message' || item.type === 'reasoning') {
+    (Array.isArray(item.content) ? item.content : []).forEach((part, i) => values.set(`content ${i}`, partText(part)));
+  }
+  if (item.type === 'reasoning') {
+    (Array.isArray(item.summary) ? item.summary : []).forEach((part, i) => values.set(`summary ${i}`, partText(part)));
+  }
   return values;
 }
 
@@ -332,15 +362,12 @@ function geminiOracle(shared: Shared): FormatOracle {
       const value = frame.json;
       if (error) return void shared.codes.add('after end');
       if (!isRecord(value)) return void shared.codes.add('not json');
+      if (allFinished()) shared.codes.add('after end');
       if (isRecord(value.error)) {
         error = true;
         return void shared.codes.add('error event');
       }
-      if (allFinished()) shared.codes.add('after end');
-      if (isRecord(value.promptFeedback) && typeof value.promptFeedback.blockReason === 'string') {
-        blocked = true;
-        shared.codes.add('prompt blocked');
-      }
+      if (isRecord(value.promptFeedback) && typeof value.promptFeedback.blockReason === 'string') blocked = true;
       for (const candidate of Array.isArray(value.candidates) ? value.candidates.filter(isRecord) : []) {
         const index = typeof candidate.index === 'number' ? candidate.index : 0;
         const reason = typeof candidate.finishReason === 'string' ? candidate.finishReason : null;
@@ -349,6 +376,7 @@ function geminiOracle(shared: Shared): FormatOracle {
     },
     finish() {
       const reasons = [...finishes.values()].filter((reason): reason is string => reason !== null);
+      if (blocked && !error) shared.codes.add('prompt blocked');
       if (!error && !allFinished() && reasons.length > 0) shared.codes.add('no finish reason');
       return { ended: error || allFinished(), error, reasons, blocked };
     },
@@ -369,6 +397,7 @@ function behaviorOracle(shared: Shared): FormatOracle {
       const value = frame.json;
       if (!isRecord(value)) return void shared.codes.add('not json');
       const type = typeOf(frame);
+      if (type !== null && frame.event !== type) shared.codes.add('event mismatch');
       if (type === 'response.started') {
         if (startSeen) lost(shared, 'block restarted');
         started = startSeen = true;

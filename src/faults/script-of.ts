@@ -40,12 +40,14 @@ export function scriptText(script: StreamScript): string {
 
 /**
  * Reads a script as a client would receive it: each piece pushed when its delay says it arrives, so `stalled` and
- * the timing reflect the script's pace. Pass `deadlines` below a stall to see it; a stall at the very end (no frame
- * after it) is seen only by a live reader with deadlines, as no frame arrives to measure it by.
+ * the timing reflect the script's pace. It reads with the deadlines the script's expectation names (timing faults
+ * set them below their stalls) unless `options.deadlines` says otherwise. A stall at the very end (no frame after
+ * it) is seen only by a live reader with deadlines: no frame arrives here to measure it by.
  */
 export function readScript(script: StreamScript, options: ReconstructOptions = {}): Reconstruction {
   checkScript(script, 'readScript');
-  const session = createReconstruction({ ...(script.format ? { format: script.format } : {}), ...options });
+  const deadlines = script.expected.deadlines;
+  const session = createReconstruction({ ...(script.format ? { format: script.format } : {}), ...(deadlines ? { deadlines } : {}), ...options });
   let at = 0;
   for (const piece of script.pieces) {
     at += piece.delayMs;

@@ -1,4 +1,4 @@
-import type { FindingCode, FormatName, Outcome, Verdict } from '../core/index.js';
+import type { Deadlines, FindingCode, FormatName, Outcome, Verdict } from '../core/index.js';
 
 /**
  * A stream as it is to be written: its text cut into pieces, each written after a pause. Fixtures and captures
@@ -34,4 +34,14 @@ export interface ExpectedReading {
   findings: FindingCode[];
   /** True when `findings` is the whole set of codes the reading has. */
   exact: boolean;
+  /**
+   * The deadlines to read with for this expectation to hold: timing faults set them below their stalls (pass them as
+   * `reconstruct*(…, { deadlines })`, or use `readScript()`, which reads them from here). Absent: the defaults.
+   */
+  deadlines?: Deadlines;
+  /**
+   * Why part of this expectation is carried over rather than stated: the stream holds something the faults' rules do
+   * not cover, so the verdict, outcome and findings are the source's reading adjusted only where a rule applies.
+   */
+  unstated?: string;
 }

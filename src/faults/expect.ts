@@ -1,0 +1,129 @@
+// States what a faulted script must read as: the oracle's reading of its frames, the framing rules, the pace, and
+// whatever the source reading held that no rule covers, from the frames that still carry it.
+import { DEFAULT_DEADLINES, type Deadlines, type FindingCode, type FinishClass, type Outcome, type Reconstruction, type Verdict } from '../core/index.js';
+import { fieldsOf } from './frame-text.js';
+import { oracleReading, verdictOf } from './oracle.js';
+import type { ExpectedReading } from './script.js';
+import { codesByFrame, frameUnits, unitText, type Unit, type Work } from './work.js';
+
+/** Codes the oracle states for the frames it reads. */
+const ORACLE_CODES = new Set<FindingCode>([
+  'after end', 'no end', 'error event', 'not json', 'tool call no index', 'tool call incomplete', 'arguments not json', 'no finish reason',
+  'no start', 'block restarted', 'block unstarted', 'block open', 'sequence gap', 'done mismatch', 'incomplete', 'prompt blocked', 'tool failed',
+  'event mismatch', 'empty',
+]);
+/** Codes the framing rules state from the text. */
+const FRAMING_CODES = new Set<FindingCode>(['bom', 'crlf', 'unterminated', 'cut', 'stalled']);
+
+export interface Analysis {
+  verdict: Verdict;
+  outcome: Outcome;
+  codes: Set<FindingCode>;
+  stalled: boolean;
+}
+
+/** What the rules say of a work's frames and text, before anything carried over from a source reading. */
+export function analyse(work: Work, progressOf: (unit: Unit) => boolean, deadlines: Required<Deadlines>): Analysis {
+  const codes = new Set<FindingCode>();
+  const frames = frameUnits(work);
+  const text = work.units.map(unitText).join('');
+  if (text.startsWith('\uFEFF')) codes.add('bom');
+  if (/\r\n/.test(text) && !/\r(?!\n)|(?<!\r)\n/.test(text)) codes.add('crlf');
+  const last = frames[frames.length - 1];
+  let truncated = false;
+  const read = frames.map((unit) => fieldsOf(unitText(unit)));
+  if (last !== undefined && !terminated(unitText(last))) {
+    const fields = read[read.length - 1]!;
+    if (fields.data === null) {
+      if (unitText(last).split(/\r\n|\n|\r/).some((line) => line !== '' && !line.startsWith(':'))) codes.add('ignored line');
+    } else if (fields.json === undefined && !fields.done) {
+      codes.add('cut');
+      truncated = true;
+      read.pop();
+    } else codes.add('unterminated');
+  }
+  const oracle = work.format ? oracleReading(work.format, read) : null;
+  for (const code of oracle?.codes ?? []) codes.add(code);
+  const verdict = oracle ? verdictOf(oracle, truncated) : 'did not finish';
+  const stalled = stalledBy(work, frames, progressOf, deadlines);
+  if (stalled) codes.add('stalled');
+  const finishClass: FinishClass = oracle?.finishClass ?? 'ok';
+  const outcome: Outcome = stalled ? 'stalled' : oracle?.error ? 'error_event' : verdict === 'did not finish' ? 'dropped' : finishClass;
+  return { verdict, outcome, codes, stalled };
+}
+
+function terminated(text: string): boolean {
+  return /(?:\r\n|\r|\n)$/.test(text.replace(/(?:\r\n|\r|\n)$/, ''));
+}
+
+/** The judge's deadline rules over the script's pace: arrival times are the delays summed up to each frame. */
+function stalledBy(work: Work, frames: readonly Unit[], progressOf: (unit: Unit) => boolean, deadlines: Required<Deadlines>): boolean {
+  const arrivals = new Map<Unit, number>();
+  let at = 0;
+  for (const unit of work.units) {
+    for (const piece of unit.pieces) at += piece.delayMs;
+    arrivals.set(unit, at);
+  }
+  if (work.end.kind === 'stall' && work.end.ms > Math.min(deadlines.idleMs, deadlines.firstContentMs)) return frames.length > 0;
+  if (frames.length === 0) return false;
+  const origin = arrivals.get(frames[0]!) ?? 0;
+  let previous: number | null = null;
+  for (const unit of frames) {
+    const time = (arrivals.get(unit) ?? 0) - origin;
+    if (time > deadlines.totalMs) return true;
+    if (!progressOf(unit)) continue;
+    const since = previous === null ? time : time - previous;
+    if (since > (previous === null ? deadlines.firstContentMs : deadlines.idleMs)) return true;
+    previous = time;
+  }
+  const total = (arrivals.get(frames[frames.length - 1]!) ?? 0) - origin;
+  if (previous !== null && total - previous > deadlines.idleMs) return true;
+  return previous === null && total > deadlines.firstContentMs;
+}
+
+export interface Source {
+  work: Work;
+  reading: Reconstruction;
+  expected: ExpectedReading;
+  texts: Map<number, string>;
+}
+
+/** The expectation of a faulted work, from its source. */
+export function expectationOf(source: Source, work: Work, deadlines: Deadlines | undefined): ExpectedReading {
+  const progress = (unit: Unit) => unit.origin !== null && source.reading.frames[unit.origin]?.progress === true && !unit.cut;
+  const full = { ...DEFAULT_DEADLINES, ...deadlines };
+  const before = analyse(source.work, progress, { ...DEFAULT_DEADLINES, ...source.expected.deadlines });
+  const after = analyse(work, progress, full);
+  const { perFrame, whole } = codesByFrame(source.reading);
+  let exact = source.expected.exact;
+  const findings = new Set<FindingCode>(after.codes);
+  const carried = (code: FindingCode) => !ORACLE_CODES.has(code) && !FRAMING_CODES.has(code);
+  for (const code of source.expected.findings) if (carried(code) && whole.has(code)) findings.add(code);
+  for (const unit of work.units) {
+    if (unit.origin === null) continue;
+    const codes = [...(perFrame.get(unit.origin) ?? [])].filter(carried);
+    if (codes.length === 0) continue;
+    if (unitText(unit) === source.texts.get(unit.origin)) for (const code of codes) findings.add(code);
+    else exact = false;
+  }
+  const result: ExpectedReading = { verdict: after.verdict, outcome: after.outcome, findings: [...findings].sort(), exact };
+  if (deadlines) result.deadlines = deadlines;
+  const unstated = disagreement(before, source.expected);
+  if (unstated !== null) {
+    result.unstated = unstated;
+    result.exact = false;
+  }
+  return result;
+}
+
+/** Where the rules read the source otherwise than the library did, or null when they agree. */
+function disagreement(rules: Analysis, reading: ExpectedReading): string | null {
+  if (rules.verdict !== reading.verdict || rules.outcome !== reading.outcome) {
+    return `the source reads as ${reading.verdict}/${reading.outcome}, which the rules of its format here do not give (${rules.verdict}/${rules.outcome})`;
+  }
+  const stated = reading.findings.filter((code) => ORACLE_CODES.has(code) || FRAMING_CODES.has(code));
+  const missing = stated.filter((code) => !rules.codes.has(code));
+  const extra = [...rules.codes].filter((code) => !reading.findings.includes(code) && code !== 'ignored line');
+  if (missing.length > 0 || extra.length > 0) return `the rules read the source's findings otherwise (${[...missing.map((c) => `-${c}`), ...extra.map((c) => `+${c}`)].join(', ')})`;
+  return null;
+}
