@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { reconstructStream } from '../../src/core/index.js';
-import { appendError, applyFaults, cutInside, drop, dropEnd, duplicate, scriptText, swap, toCRLF, truncateAfter, type Fault, type StreamScript } from '../../src/faults/index.js';
+import { appendError, applyFaults, cutInside, drop, dropEnd, duplicate, scriptText, stall, swap, toCRLF, truncateAfter, type Fault, type StreamScript } from '../../src/faults/index.js';
 import { FIXTURES } from '../../src/fixtures/index.js';
 import { serveStream, type StreamServer } from '../../src/server/index.js';
 
@@ -53,4 +53,17 @@ test('a faulted fixture, served in random chunks, reads over the socket as its s
     }),
     { numRuns: 60 },
   );
+});
+
+test('a stall from the faults module is a real pause on the socket: read with its deadlines, the stream is stalled', async () => {
+  const fixture = FIXTURES.find((entry) => entry.name === 'anthropic/text');
+  const script = applyFaults(fixture as NonNullable<typeof fixture>, stall(2, 400));
+  current = script;
+  chunk = 64 * 1024;
+  const started = performance.now();
+  const reading = await reconstructStream(await fetch(`${server.url}/stream`, { method: 'POST' }), { deadlines: script.expected.deadlines });
+  expect(performance.now() - started).toBeGreaterThanOrEqual(380);
+  expect({ verdict: reading.verdict, outcome: reading.outcome }).toEqual({ verdict: script.expected.verdict, outcome: script.expected.outcome });
+  expect(script.expected.outcome).toBe('stalled');
+  for (const code of script.expected.findings) expect(Object.keys(reading.findingCounts)).toContain(code);
 });
