@@ -164,7 +164,8 @@ describe('serveStream: faults on a real socket', () => {
     const server = await serve(CHAT, { pace: { delayMs: 30 }, chunk: 'frame' });
     const { chunks } = await timedRead(await fetch(server.url));
     expect(chunks.map((chunk) => chunk.text)).toEqual(FRAMES);
-    for (let i = 1; i < chunks.length; i += 1) expect((chunks[i]?.at ?? 0) - (chunks[i - 1]?.at ?? 0)).toBeGreaterThanOrEqual(20);
+    // The server waits 30 ms before each write; a busy client may read two gaps' worth late, so the span is checked.
+    expect((chunks.at(-1)?.at ?? 0) - (chunks[0]?.at ?? 0)).toBeGreaterThanOrEqual((FRAMES.length - 1) * 30 * 0.7);
   });
 
   test('heartbeat comments fill the quiet, only between frames, and the reading is unchanged', async () => {
