@@ -11,6 +11,7 @@ export default defineConfig({
     jest: 'src/jest.ts',
     fixtures: 'src/fixtures/index.ts',
     faults: 'src/faults/index.ts',
+    arbitraries: 'src/arbitraries/index.ts',
     server: 'src/server/index.ts',
   },
   format: ['esm', 'cjs'],
@@ -18,5 +19,5 @@ export default defineConfig({
   clean: true,
   sourcemap: false,
   target: 'node20',
-  external: ['vitest', 'vite', 'expect', '@jest/globals', 'jest'],
+  external: ['vitest', 'vite', 'expect', '@jest/globals', 'jest', 'fast-check'],
 });

@@ -2,7 +2,7 @@
 // whatever the source reading held that no rule covers, from the frames that still carry it.
 import { DEFAULT_DEADLINES, type Deadlines, type FindingCode, type FinishClass, type Outcome, type Reconstruction, type Verdict } from '../core/index.js';
 import { fieldsOf } from './frame-text.js';
-import { oracleReading, verdictOf } from './oracle.js';
+import { endIndexOf, oracleReading, outsideRules, verdictOf } from './oracle.js';
 import type { ExpectedReading } from './script.js';
 import { codesByFrame, frameUnits, unitText, type Unit, type Work } from './work.js';
 
@@ -99,8 +99,12 @@ export function expectationOf(source: Source, work: Work, deadlines: Deadlines |
   const findings = new Set<FindingCode>(after.codes);
   const carried = (code: FindingCode) => !ORACLE_CODES.has(code) && !FRAMING_CODES.has(code);
   for (const code of source.expected.findings) if (carried(code) && whole.has(code)) findings.add(code);
+  // Frames after the end are not read: what they raised in the source is not raised again.
+  const frames = frameUnits(work);
+  const end = work.format ? endIndexOf(work.format, frames.map((unit) => fieldsOf(unitText(unit)))) : null;
+  const unread = new Set(end === null ? [] : frames.slice(end + 1));
   for (const unit of work.units) {
-    if (unit.origin === null) continue;
+    if (unit.origin === null || unread.has(unit)) continue;
     const codes = [...(perFrame.get(unit.origin) ?? [])].filter(carried);
     if (codes.length === 0) continue;
     if (unitText(unit) === source.texts.get(unit.origin)) for (const code of codes) findings.add(code);
@@ -108,7 +112,7 @@ export function expectationOf(source: Source, work: Work, deadlines: Deadlines |
   }
   const result: ExpectedReading = { verdict: after.verdict, outcome: after.outcome, findings: [...findings].sort(), exact };
   if (deadlines) result.deadlines = deadlines;
-  const unstated = disagreement(before, source.expected);
+  const unstated = (source.work.format && outsideRules(source.work.format, frameUnits(source.work).map((unit) => fieldsOf(unitText(unit))))) || disagreement(before, source.expected);
   if (unstated !== null) {
     result.unstated = unstated;
     result.exact = false;
@@ -126,4 +130,10 @@ function disagreement(rules: Analysis, reading: ExpectedReading): string | null 
   const extra = [...rules.codes].filter((code) => !reading.findings.includes(code) && code !== 'ignored line');
   if (missing.length > 0 || extra.length > 0) return `the rules read the source's findings otherwise (${[...missing.map((c) => `-${c}`), ...extra.map((c) => `+${c}`)].join(', ')})`;
   return null;
+}
+
+/** The reading the rules state for a stream that no fault touched: for generated streams. */
+export function statedReading(work: Work): ExpectedReading {
+  const rules = analyse(work, () => false, DEFAULT_DEADLINES);
+  return { verdict: rules.verdict, outcome: rules.outcome, findings: [...rules.codes].sort(), exact: true };
 }

@@ -26,12 +26,37 @@ interface Context {
 
 type Transform = (work: Work, context: Context) => void;
 
-const TRANSFORMS = new WeakMap<Fault, Transform>();
+/** Where a fault keeps its transform: a registered symbol, so faults made by another copy of this module apply too. */
+const TRANSFORM = Symbol.for('sse-reconstruct.fault');
 
 function fault(name: string, description: string, transform: Transform): Fault {
   const made: Fault = { name, description, apply: (source) => applyFaults(source, made) };
-  TRANSFORMS.set(made, transform);
+  Object.defineProperty(made, TRANSFORM, { value: transform });
+  // Shown by name in test output and in fast-check's counterexamples.
+  const show = () => name;
+  Object.defineProperty(made, 'toString', { value: show });
+  Object.defineProperty(made, Symbol.for('fast-check/toStringMethod'), { value: show });
   return Object.freeze(made);
+}
+
+function transformOf(value: unknown): Transform | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  const transform = (value as Record<symbol, unknown>)[TRANSFORM];
+  return typeof transform === 'function' ? (transform as Transform) : undefined;
+}
+
+/**
+ * For arbitraries: a fault whose frame positions are shares (0 to 1) of the stream it meets, made by `make` once the
+ * frame count is known; one that cannot apply to that stream leaves it unchanged.
+ */
+export function relativeFault(name: string, make: (frameLengths: number[]) => Fault): Fault {
+  return fault(name, `${name}, placed by the stream's length`, (work, context) => {
+    try {
+      transformOf(make(frameUnits(work).map((unit) => unitText(unit).length)))!(work, context);
+    } catch (error) {
+      if (!(error instanceof TypeError)) throw error;
+    }
+  });
 }
 
 /**
@@ -41,7 +66,7 @@ function fault(name: string, description: string, transform: Transform): Fault {
 export function applyFaults(source: ScriptSource, ...faults: Fault[]): StreamScript {
   const script = scriptOf(source);
   faults.forEach((entry, index) => {
-    if (!TRANSFORMS.has(entry)) {
+    if (transformOf(entry) === undefined) {
       throw new TypeError(`sse-reconstruct: applyFaults(source, ...faults) takes faults made by this module (drop(2), truncateAfter(5), …); argument ${index + 1} is ${describeValue(entry)}.`);
     }
   });
@@ -51,7 +76,7 @@ export function applyFaults(source: ScriptSource, ...faults: Fault[]): StreamScr
   const texts = new Map<number, string>();
   for (const unit of sourceWork.units) if (unit.origin !== null) texts.set(unit.origin, unitText(unit));
   const context: Context = { progressOf: (unit) => unit.origin !== null && reading.frames[unit.origin]?.progress === true };
-  for (const entry of faults) TRANSFORMS.get(entry)!(work, context);
+  for (const entry of faults) transformOf(entry)!(work, context);
   const before: Source = { work: sourceWork, reading, expected: script.expected, texts };
   const stall = work.smallestStallMs;
   const previous = script.expected.deadlines;
@@ -115,6 +140,15 @@ function setText(unit: Unit, text: string): void {
 
 function copyUnit(unit: Unit): Unit {
   return { ...unit, pieces: unit.pieces.map((piece, i) => ({ ...piece, delayMs: i === 0 ? 0 : piece.delayMs })) };
+}
+
+/** Gives a frame the blank line it lacks (the stream's last may have none) before it moves where others follow it. */
+function terminate(unit: Unit): void {
+  const text = unitText(unit);
+  const last = unit.pieces[unit.pieces.length - 1];
+  if (last === undefined || BREAK.test(text.replace(BREAK, ''))) return;
+  const eol = lineBreakOf(text);
+  last.text += BREAK.test(text) ? eol : eol + eol;
 }
 
 function remove(work: Work, unit: Unit): void {
@@ -254,6 +288,7 @@ export function duplicate(frame: number): Fault {
   return fault(call, `sends frame ${frame} twice`, (work) => {
     notCut(work, call);
     const unit = frameAt(work, frame, call);
+    terminate(unit);
     work.units.splice(work.units.indexOf(unit) + 1, 0, copyUnit(unit));
     work.restructured = true;
   });
@@ -269,6 +304,8 @@ export function swap(first: number, second: number): Fault {
     notCut(work, call);
     const a = frameAt(work, first, call);
     const b = frameAt(work, second, call);
+    terminate(a);
+    terminate(b);
     const i = work.units.indexOf(a);
     const j = work.units.indexOf(b);
     work.units[i] = b;
@@ -356,10 +393,11 @@ export function toCRLF(): Fault {
 /** Starts the stream with a byte-order mark (U+FEFF). */
 export function addBOM(): Fault {
   return fault('addBOM()', 'starts the stream with a byte-order mark', (work) => {
-    const first = work.units.find((unit) => unit.pieces.length > 0)?.pieces[0];
-    if (first === undefined) throw new TypeError('sse-reconstruct: addBOM() cannot apply to an empty stream.');
-    if (first.text.startsWith('\uFEFF')) throw new TypeError('sse-reconstruct: addBOM() cannot apply: the stream already starts with a byte-order mark.');
-    first.text = `\uFEFF${first.text}`;
+    const text = work.units.map(unitText).join('');
+    if (text === '') throw new TypeError('sse-reconstruct: addBOM() cannot apply to an empty stream.');
+    if (text.startsWith('\uFEFF')) throw new TypeError('sse-reconstruct: addBOM() cannot apply: the stream already starts with a byte-order mark.');
+    // Text of its own before the first frame, so it stays at the start whatever later faults do to frames.
+    work.units.unshift({ frame: false, pieces: [{ text: '\uFEFF', delayMs: 0, frame: null }], origin: null });
   });
 }
 

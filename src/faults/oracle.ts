@@ -3,6 +3,38 @@
 import { formatModule, type FindingCode, type FinishClass, type FormatName, type Verdict } from '../core/index.js';
 import { type FrameFields, isRecord, typeOf } from './frame-text.js';
 
+/** Why the rules here do not cover a stream's frames, or null when they do. */
+export function outsideRules(format: FormatName, frames: readonly FrameFields[]): string | null {
+  if (format === 'gemini' && frames.some((frame) => frame.data !== null && /"(?:partialArgs|willContinue)"/.test(frame.data))) {
+    return 'Gemini function calls streamed in pieces (partialArgs) are assembled by rules this oracle does not state';
+  }
+  if (format === 'anthropic' && frames.filter((frame) => frame.data !== null && /"type"\s*:\s*"message_start"/.test(frame.data)).length > 1) {
+    return 'an Anthropic message started twice is read by rules this oracle does not state';
+  }
+  return null;
+}
+
+/** The position of the frame that ends the stream, after which nothing is read (Gemini reads on: null). */
+export function endIndexOf(format: FormatName, frames: readonly FrameFields[]): number | null {
+  if (format === 'gemini') return null;
+  const index = frames.findIndex((frame) => {
+    if (frame.data === null || (frame.json === undefined && !frame.done)) return false;
+    const type = typeOf(frame);
+    const value = frame.json;
+    switch (format) {
+      case 'chat-completions':
+        return frame.done || frame.event === 'error' || (isRecord(value) && Boolean(value.error));
+      case 'anthropic':
+        return type === 'message_stop' || type === 'error' || (frame.event === 'error' && isRecord(value) && isRecord(value.error));
+      case 'responses':
+        return type === 'error' || type === 'response.completed' || type === 'response.incomplete' || type === 'response.failed';
+      case 'behavior-run':
+        return type === 'response.completed' || type === 'error';
+    }
+  });
+  return index === -1 ? null : index;
+}
+
 export interface OracleReading {
   /** The frame that ends the stream (or an error that ends it) arrived. */
   ended: boolean;
@@ -31,7 +63,9 @@ export function oracleReading(format: FormatName, frames: readonly FrameFields[]
   const oracle = ORACLES[format](shared);
   for (const frame of frames) {
     if (frame.data === null) continue;
-    oracle.read(frame);
+    // Data that is neither JSON nor [DONE] is listed and skipped before any format reads it.
+    if (frame.json === undefined && !frame.done) shared.codes.add('not json');
+    else oracle.read(frame);
   }
   const end = oracle.finish();
   if (!frames.some((frame) => frame.data !== null)) shared.codes.add('empty');
@@ -140,7 +174,8 @@ function anthropicOracle(shared: Shared): FormatOracle {
       if (ended) return void shared.codes.add('after end');
       const value = frame.json;
       const type = typeOf(frame);
-      if (type !== null && frame.event !== 'message' && frame.event !== type) shared.codes.add('event mismatch');
+      // Anthropic names every event: a frame without its name (`message`) is a mismatch too.
+      if (type !== null && frame.event !== type) shared.codes.add('event mismatch');
       if (type === 'error' || (frame.event === 'error' && isRecord(value) && isRecord(value.error))) {
         ended = error = true;
         return void shared.codes.add('error event');
