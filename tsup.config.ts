@@ -12,6 +12,7 @@ export default defineConfig({
     fixtures: 'src/fixtures/index.ts',
     faults: 'src/faults/index.ts',
     arbitraries: 'src/arbitraries/index.ts',
+    server: 'src/server/index.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

@@ -44,6 +44,16 @@ function parseOptions(args) {
   return known;
 }
 
+// The fault server's bench (bench/server.mjs) runs with --only=server (alone) or beside named streams.
+if (options.only?.includes('server')) {
+  const code = await new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(here, 'server.mjs'), ...(options.quick ? ['--quick'] : []), `--rounds=${Math.max(options.rounds, 3)}`], { stdio: 'inherit' });
+    child.on('close', resolve);
+  });
+  options.only = options.only.filter((name) => name !== 'server');
+  if (options.only.length === 0) process.exit(code ?? 1);
+}
+
 const sizes = options.quick ? [10] : [10, 100];
 const memorySize = sizes[sizes.length - 1];
 const streams = STREAMS.filter((spec) => options.only === null || options.only.includes(spec.name));

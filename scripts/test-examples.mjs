@@ -13,6 +13,9 @@ const reports = join(repo, 'reports');
 const tsc = join(repo, 'node_modules', 'typescript', 'bin', 'tsc');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
+const RELAY_PACKAGES = ['vitest@4.1.12', 'vite@8.3.8', 'jest@30.5.2', 'fast-check@4.10.2', '@types/node@20.19.43'];
+const installs = new Map();
+
 export const EXAMPLES = {
   vitest: {
     packages: ['vitest@4.1.12', 'vite@8.3.8', '@types/node@20.19.43'],
@@ -24,6 +27,9 @@ export const EXAMPLES = {
     // Jest's transform cache goes inside the install folder, so it goes with it.
     run: (dir, report) => [join(dir, 'node_modules', 'jest', 'bin', 'jest.js'), '--ci', '--json', `--outputFile=${report}`, `--cacheDirectory=${join(dir, '.jest-cache')}`],
   },
+  // examples/relay: one folder, installed once, with a suite per runner.
+  'relay-vitest': { folder: 'relay', packages: RELAY_PACKAGES, run: (dir, report) => EXAMPLES.vitest.run(dir, report) },
+  'relay-jest': { folder: 'relay', packages: RELAY_PACKAGES, run: (dir, report) => EXAMPLES.jest.run(dir, report) },
 };
 
 /** Every temp folder the scripts made, for removeTempDirs(). */
@@ -51,9 +57,15 @@ export function pack() {
 }
 
 /** Copies an example to a temp folder and installs the tarball and its runner there, as a user would. */
-export async function install(name, tarball) {
+export function install(name, tarball) {
+  const folder = EXAMPLES[name].folder ?? name;
+  if (!installs.has(folder)) installs.set(folder, installFolder(folder, name, tarball));
+  return installs.get(folder);
+}
+
+async function installFolder(folder, name, tarball) {
   const dir = tempDir(`example-${name}`);
-  cpSync(join(repo, 'examples', name), dir, { recursive: true, filter: (path) => !path.includes('node_modules') });
+  cpSync(join(repo, 'examples', folder), dir, { recursive: true, filter: (path) => !path.includes('node_modules') });
   const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   delete manifest.devDependencies['sse-reconstruct']; // installed from the tarball below
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -89,6 +101,7 @@ function typeChecks(dirs) {
     checks.push(tscCheck('vitest 4: the example compiles with the matcher types', dirs.vitest, 'tsconfig.json'));
     checks.push(tscCheck('vitest 4: test/types/vitest.test-d.ts against the tarball', dirs.vitest, typeTestConfig(dirs.vitest, 'vitest')));
   }
+  if (dirs['relay-vitest']) checks.push(tscCheck('examples/relay compiles (its JSDoc-typed relay and the Vitest suite)', dirs['relay-vitest'], 'tsconfig.json'));
   if (dirs.jest) {
     checks.push(tscCheck('jest 30 + ts-jest: the example compiles with "types": ["jest", "node", "sse-reconstruct/jest"]', dirs.jest, 'tsconfig.json'));
     checks.push(tscCheck('jest 30: test/types/jest.test-d.ts against the tarball', dirs.jest, typeTestConfig(dirs.jest, 'jest')));

@@ -2,10 +2,14 @@
 // The command line: reads a capture (a file or stdin), prints the report or the result as JSON, exits 0/1/2.
 import { createReadStream, statSync } from 'node:fs';
 import packageJson from '../package.json' with { type: 'json' };
+import { runRecord } from './cli/record.js';
+import { runServe } from './cli/serve.js';
 import { countsAtLeast, SEVERITIES } from './core/severity.js';
 import { createReconstruction, FORMAT_NAMES, renderText, type FormatName, type Reconstruction, type ReconstructOptions, type Severity } from './index.js';
 
 const USAGE = `Usage: sse-reconstruct [FILE|-] [--format NAME] [--json] [--frames] [--max-held-chars N] [--fail-on SEVERITY] [--help] [--version]
+       sse-reconstruct serve CAPTURE [--port N] [--stall-after N --stall-ms MS] …   (serve --help)
+       sse-reconstruct record --upstream URL --out FILE [--port N] [--once]       (record --help)
 
 Reads a captured event stream (what \`curl -N\` prints, or what your client logged) from FILE, or from stdin
 when FILE is \`-\` or left out with input piped in, and prints the answer put back together: the summary line,
@@ -171,7 +175,14 @@ function write(text: string, code: number): Promise<number> {
   });
 }
 
-main(process.argv.slice(2)).then(
+/** `serve` and `record` are subcommands; anything else is a capture to read. */
+function dispatch([first, ...rest]: readonly string[]): Promise<number> {
+  if (first === 'serve') return runServe(rest);
+  if (first === 'record') return runRecord(rest);
+  return main(first === undefined ? [] : [first, ...rest]);
+}
+
+dispatch(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
   },

@@ -1,0 +1,98 @@
+// The relay against sse-reconstruct's fault server, under Jest: the correct relay passes every check, and each
+// broken relay is caught by the check written for the rule it breaks.
+const { fixture } = require('sse-reconstruct/fixtures');
+const { serveStream } = require('sse-reconstruct/server');
+const { startIdleProxy } = require('../../src/idle-proxy.cjs');
+const { startRelay } = require('../../src/relay.cjs');
+
+const answer = fixture('chat-completions', 'text');
+const open = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((server) => server.close()));
+});
+
+/** The provider (the fault server, with the faults asked for) and the relay in front of it. */
+async function relayOf(upstreamOptions, flaw) {
+  const upstream = await serveStream({ 'POST /v1/chat/completions': answer }, upstreamOptions);
+  const relay = await startRelay(upstream.url, { flaw, heartbeatMs: 150 });
+  open.push(upstream, relay);
+  const chat = (base = relay.url, signal) =>
+    fetch(`${base}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'The capital of France?' }] }),
+      signal,
+    });
+  return { upstream, relay, chat };
+}
+
+/** The production path: a proxy in front of the relay that closes a connection quiet for 500 ms. */
+async function throughIdleProxy(relayUrl) {
+  const proxy = await startIdleProxy(relayUrl, { idleMs: 500 });
+  open.push(proxy);
+  return proxy.url;
+}
+
+async function leaveAfterFirstChunk(chat) {
+  const controller = new AbortController();
+  const response = await chat(undefined, controller.signal);
+  await response.body.getReader().read();
+  controller.abort();
+}
+
+describe('the relay of step 8', () => {
+  test('passes a clean stream through: it reconstructs as the provider’s answer, complete', async () => {
+    const { chat, upstream } = await relayOf({});
+    const response = await chat();
+    await expect(response).toReconstructAs(answer.response);
+    await expect(response).toBeComplete();
+    expect(upstream.requests[0].body).toMatchObject({ model: 'gpt-4o-mini', stream: true });
+  });
+
+  test('flushes each frame as it comes', async () => {
+    const { chat } = await relayOf({ pace: { delayMs: 150 } });
+    await expect(await chat()).toArriveWithin({ firstByteMs: 600 });
+  });
+
+  test('keeps a quiet stream alive with heartbeats, through a proxy that closes idle connections', async () => {
+    const { chat, relay } = await relayOf({ stall: { afterFrames: 2, ms: 1200 } });
+    await expect(await chat(await throughIdleProxy(relay.url))).toBeComplete();
+  });
+
+  test('cancels the upstream request when its user leaves', async () => {
+    const { chat, upstream } = await relayOf({ pace: { delayMs: 300 } });
+    await leaveAfterFirstChunk(chat);
+    const left = await upstream.waitForDisconnect({ timeoutMs: 1000 });
+    expect(left.path).toBe('/v1/chat/completions');
+  });
+
+  test('ends a cut upstream stream with an error frame, not a tidy [DONE]', async () => {
+    const { chat } = await relayOf({ destroy: { afterFrames: 3, how: 'reset' } });
+    const response = await chat();
+    await expect(response).toHaveOutcome('error_event');
+    await expect(response).toHaveFinding('error event');
+  });
+});
+
+describe('four broken relays, each caught', () => {
+  test('one that buffers until the end: toArriveWithin', async () => {
+    const { chat } = await relayOf({ pace: { delayMs: 150 } }, 'buffers');
+    await expect(expect(await chat()).toArriveWithin({ firstByteMs: 600 })).rejects.toThrow(/first byte was \d+/);
+  });
+
+  test('one without heartbeats, behind the idle proxy: toBeComplete', async () => {
+    const { chat, relay } = await relayOf({ stall: { afterFrames: 2, ms: 1200 } }, 'no-heartbeat');
+    await expect(expect(await chat(await throughIdleProxy(relay.url))).toBeComplete()).rejects.toThrow(/toBeComplete/);
+  });
+
+  test('one that keeps upstream open after its user left: the fault server saw no disconnect', async () => {
+    const { chat, upstream } = await relayOf({ pace: { delayMs: 300 } }, 'keeps-upstream');
+    await leaveAfterFirstChunk(chat);
+    await expect(upstream.waitForDisconnect({ timeoutMs: 1000 })).rejects.toThrow(/still connected 1000 ms later/);
+  });
+
+  test('one that never sends the done event: toHaveFinding("no end")', async () => {
+    const { chat } = await relayOf({}, 'no-done');
+    await expect(await chat()).toHaveFinding('no end');
+  });
+});

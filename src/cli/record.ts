@@ -1,0 +1,188 @@
+// `sse-reconstruct record --upstream URL --out capture.sse`: a loopback proxy that passes each stream through
+// unchanged and writes what arrived as a timestamped capture, which `serve` replays at its pace and the reader reads.
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { ArgumentReader } from './arguments.js';
+
+export const RECORD_USAGE = `Usage: sse-reconstruct record --upstream URL --out FILE [--port N] [--once]
+
+Listens on 127.0.0.1 and forwards every request to the upstream (its path appended to URL's), passing the
+answer back unchanged, and writes each answer's body as a timestamped capture: every line as it arrived,
+after an ISO 8601 stamp. The first answer goes to FILE, the next ones to FILE with .2, .3… before its extension.
+Point your client's base URL at the printed address. Replay a capture with \`sse-reconstruct serve FILE\`.
+
+Options:
+  --upstream URL   where to forward (http or https), e.g. https://api.openai.com
+  --out FILE       the capture to write
+  --port N         the port to listen on (0, the default: any free one)
+  --once           stop after the first answer is recorded
+  --help           print this help`;
+
+const LF = 10;
+const CR = 13;
+
+/** Writes bytes as timestamped lines: each line after the stamp of the moment its end arrived; line ends kept. */
+export class CaptureWriter {
+  private partial: Buffer[] = [];
+  private heldCR = false;
+
+  constructor(private readonly out: WriteStream) {}
+
+  push(chunk: Buffer, at = performance.timeOrigin + performance.now()): void {
+    const stamp = stampOf(at);
+    let start = 0;
+    if (this.heldCR) {
+      this.heldCR = false;
+      start = chunk[0] === LF ? 1 : 0;
+      this.line(start === 1 ? '\r\n' : '\r', stamp);
+    }
+    for (let i = start; i < chunk.length; i += 1) {
+      const byte = chunk[i];
+      if (byte !== LF && byte !== CR) continue;
+      this.partial.push(chunk.subarray(start, i));
+      if (byte === CR && i === chunk.length - 1) {
+        this.heldCR = true;
+        return;
+      }
+      const crlf = byte === CR && chunk[i + 1] === LF;
+      this.line(crlf ? '\r\n' : byte === CR ? '\r' : '\n', stamp);
+      start = crlf ? i + 2 : i + 1;
+      i = start - 1;
+    }
+    if (start < chunk.length) this.partial.push(chunk.subarray(start));
+  }
+
+  /** The rest: a line without its end (a cut stream) is written as it is. */
+  end(at = performance.timeOrigin + performance.now()): Promise<void> {
+    if (this.heldCR) this.line('\r', stampOf(at));
+    else if (this.partial.length > 0) this.line('', stampOf(at));
+    return new Promise((resolve) => this.out.end(() => resolve()));
+  }
+
+  /** One line after its stamp; a blank line's stamp stands alone (no white space after it), as the reader expects. */
+  private line(ending: string, stamp: string): void {
+    const text = Buffer.concat(this.partial);
+    this.partial = [];
+    this.out.write(text.length === 0 ? stamp : `${stamp} `);
+    if (text.length > 0) this.out.write(text);
+    this.out.write(ending);
+  }
+}
+
+/** An ISO 8601 UTC stamp with microseconds. */
+function stampOf(epochMs: number): string {
+  const whole = Math.floor(epochMs);
+  const micros = Math.floor((epochMs - whole) * 1000);
+  return `${new Date(whole).toISOString().slice(0, -1)}${String(micros).padStart(3, '0')}Z`;
+}
+
+function captureName(out: string, index: number): string {
+  if (index === 0) return out;
+  const dot = out.lastIndexOf('.');
+  return dot > out.lastIndexOf('/') && dot > 0 ? `${out.slice(0, dot)}.${index + 1}${out.slice(dot)}` : `${out}.${index + 1}`;
+}
+
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'host']);
+
+function forwardHeaders(headers: IncomingHttpHeaders, host: string): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
+  out.host = host;
+  // The capture is the text as sent: ask for no compression.
+  out['accept-encoding'] = 'identity';
+  return out;
+}
+
+/** Runs `record`; resolves with the exit code once stopped. */
+export async function runRecord(args: readonly string[]): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) return print(process.stdout, `${RECORD_USAGE}\n`, 0);
+  const read = new ArgumentReader(args, ['upstream', 'out', 'port'], ['once']);
+  const upstreamText = read.text('upstream');
+  const out = read.text('out');
+  const port = read.number('port', { whole: true }) ?? 0;
+  let upstream: URL | null = null;
+  if (upstreamText === undefined) read.problems.push('--upstream URL is needed: where to forward');
+  else if (!URL.canParse(upstreamText) || !/^https?:$/.test(new URL(upstreamText).protocol)) read.problems.push(`--upstream needs an http or https URL; it is ${JSON.stringify(upstreamText)}`);
+  else upstream = new URL(upstreamText);
+  if (out === undefined) read.problems.push('--out FILE is needed: where to write the capture');
+  if (port > 65535) read.problems.push('--port needs a number from 0 to 65535');
+  if (read.positional.length > 0) read.problems.push(`unexpected argument ${read.positional[0]}`);
+  if (read.problems.length > 0 || upstream === null || out === undefined) {
+    return print(process.stderr, `sse-reconstruct record: ${read.problems.join('; ')}\nRun \`sse-reconstruct record --help\` for the options.\n`, 2);
+  }
+  return proxy(upstream, out, port, read.has('once'));
+}
+
+function proxy(upstream: URL, out: string, port: number, once: boolean): Promise<number> {
+  let count = 0;
+  return new Promise((resolve) => {
+    const server = createServer((request, response) => {
+      const file = captureName(out, count++);
+      forward(upstream, request, response, file).then((summary) => {
+        process.stderr.write(`${summary}\n`);
+        if (once) stop();
+      });
+    });
+    const stop = () => {
+      server.close(() => resolve(0));
+      server.closeAllConnections();
+    };
+    server.on('error', (error) => {
+      process.stderr.write(`sse-reconstruct record: ${error.message}\n`);
+      resolve(2);
+    });
+    server.listen(port, '127.0.0.1', () => {
+      const address = server.address() as AddressInfo;
+      process.stdout.write(`Listening on http://127.0.0.1:${address.port}: forwarding to ${upstream.href}, recording into ${out}\n`);
+    });
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}
+
+/** Forwards one request; resolves with a line saying what was recorded. */
+function forward(upstream: URL, request: IncomingMessage, response: ServerResponse, file: string): Promise<string> {
+  const base = upstream.pathname.replace(/\/$/, '');
+  const target = new URL(`${base}${request.url ?? '/'}`, upstream);
+  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve) => {
+    const outgoing = send(target, { method: request.method, headers: forwardHeaders(request.headers, target.host) }, (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.statusMessage, answer.headers);
+      response.flushHeaders();
+      const capture = new CaptureWriter(createWriteStream(file));
+      let bytes = 0;
+      answer.on('data', (chunk: Buffer) => {
+        capture.push(chunk);
+        bytes += chunk.length;
+        response.write(chunk);
+      });
+      const finish = (how: string) => {
+        void capture.end().then(() => resolve(`${request.method} ${request.url} → ${answer.statusCode}: ${bytes} bytes${how}, written to ${file}`));
+      };
+      answer.on('error', () => undefined);
+      answer.on('close', () => {
+        // A cut upstream cuts the client too, so it sees what a direct client would.
+        if (answer.complete) response.end();
+        else response.destroy();
+        finish(answer.complete ? '' : ' (the upstream connection failed mid-answer)');
+      });
+      response.on('close', () => {
+        if (!response.writableFinished) answer.destroy();
+      });
+    });
+    outgoing.on('error', (error) => {
+      // After the headers, the answer's close says what happened.
+      if (response.headersSent) return;
+      response.writeHead(502, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: { message: `sse-reconstruct record: the upstream ${target.origin} failed: ${error.message}`, type: 'upstream_error' } }));
+      resolve(`${request.method} ${request.url} → upstream failed (${error.message}); nothing recorded`);
+    });
+    request.pipe(outgoing);
+  });
+}
+
+function print(stream: NodeJS.WriteStream, text: string, code: number): Promise<number> {
+  return new Promise((resolve) => stream.write(text, () => resolve(code)));
+}

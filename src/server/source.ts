@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { reconstruct, type FormatName } from '../core/index.js';
+import { matchStamp } from '../core/decode/timestamps.js';
+import { isFixture, isScript } from '../faults/checks.js';
+import { scriptOf } from '../faults/script-of.js';
+import type { StreamScript } from '../faults/script.js';
+import type { Fixture } from '../fixtures/types.js';
+import type { Finish, Segment } from './plan.js';
+
+/**
+ * What the server can serve: a script (faults applied), a fixture, a capture's text (a string with a line break),
+ * its bytes, or a capture file (a `file:` URL, or a string path: a string without a line break).
+ */
+export type StreamSource = StreamScript | Fixture | string | Uint8Array | ArrayBuffer | URL;
+
+/** A source ready to be written, any number of times: its segments, how it ends, its format when known. */
+export interface ServedBody {
+  segments(): Iterable<Segment>;
+  end: Finish;
+  format(): FormatName | null;
+}
+
+function fail(message: string): never {
+  throw new TypeError(`serveStream: ${message}`);
+}
+
+const SOURCE_KINDS =
+  'a script (from scriptOf() or a fault), a fixture, a capture\'s text (a string with line breaks), its bytes (a Uint8Array), a capture file (a path or a file: URL), or a route table such as { "POST /v1/chat/completions": source }';
+
+/** Reads a source once, so each request writes the same bytes without reading or converting them again. */
+export function bodyOf(source: unknown, where = 'the source'): ServedBody {
+  if (isScript(source)) return scriptBody(source);
+  if (isFixture(source)) return scriptBody(scriptOf(source));
+  if (source instanceof URL) return captureBody(fileBytes(source));
+  if (typeof source === 'string') return captureBody(/[\r\n]/.test(source) ? new TextEncoder().encode(source) : fileBytes(source));
+  if (source instanceof Uint8Array) return captureBody(source);
+  if (source instanceof ArrayBuffer) return captureBody(new Uint8Array(source));
+  return fail(`${where} must be ${SOURCE_KINDS}; it is ${describe(source)}.`);
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return `an object with keys ${Object.keys(value).slice(0, 5).join(', ') || '(none)'}`;
+  return typeof value;
+}
+
+function fileBytes(path: string | URL): Uint8Array {
+  const name = path instanceof URL ? fileURLToPath(path) : path;
+  try {
+    return readFileSync(name);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') fail(`no such capture file: ${name}. A string without a line break is read as a file path; pass the capture's text with its line breaks, or an existing file.`);
+    return fail(`cannot read the capture file ${name} (${code ?? String(error)}).`);
+  }
+}
+
+function scriptBody(script: StreamScript): ServedBody {
+  const encoder = new TextEncoder();
+  const bytes = script.pieces.map((piece) => ({ bytes: encoder.encode(piece.text), delayMs: piece.delayMs }));
+  const end: Finish =
+    script.end.kind === 'stall' ? { kind: 'end', afterMs: script.end.ms } : { kind: script.end.kind === 'reset' ? 'reset' : 'end', afterMs: 0 };
+  return { segments: () => bytes, end, format: () => script.format };
+}
+
+/** A capture's bytes, served as they are; a timestamped capture becomes a script (stamps off, its pace kept). */
+function captureBody(bytes: Uint8Array): ServedBody {
+  const head = new TextDecoder().decode(bytes.subarray(0, 64 * 1024));
+  if (isTimestamped(head)) return scriptBody(scriptOf(bytes));
+  let format: FormatName | null | undefined;
+  return {
+    segments: () => [{ bytes, delayMs: 0 }],
+    end: { kind: 'end', afterMs: 0 },
+    format: () => (format === undefined ? (format = reconstruct(head).format) : format),
+  };
+}
+
+function isTimestamped(head: string): boolean {
+  const firstLine = head.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/).find((line) => line !== '');
+  return firstLine !== undefined && matchStamp(firstLine) !== null;
+}

@@ -1,0 +1,135 @@
+// `sse-reconstruct serve` and `record`, run as processes from the source (through tsx), on real sockets.
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { decode, reconstruct } from '../../src/core/index.js';
+import { serveStream } from '../../src/server/index.js';
+
+const root = join(__dirname, '../..');
+const CHAT = readFileSync(join(root, 'fixtures/recorded/chat-completions/openai-python--text-only.sse'), 'utf8');
+const FRAMES = CHAT.split(/(?<=\n\n)/);
+
+let dir = '';
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'sse-serve-cli-'));
+  writeFileSync(join(dir, 'chat.sse'), CHAT);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const children: ChildProcessWithoutNullStreams[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGTERM');
+});
+
+/** Starts the CLI; resolves with the process and the first line it printed (which names the URL). */
+function start(args: string[]): Promise<{ child: ChildProcessWithoutNullStreams; url: string; stderr: () => string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli.ts'), ...args], { cwd: root });
+  children.push(child);
+  let stderr = '';
+  child.stderr.on('data', (data) => (stderr += data));
+  return new Promise((resolve, reject) => {
+    let stdout = '';
+    child.stdout.on('data', (data) => {
+      stdout += data;
+      const url = /http:\/\/127\.0\.0\.1:\d+/.exec(stdout)?.[0];
+      if (url) resolve({ child, url, stderr: () => stderr });
+    });
+    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${stderr}`)));
+  });
+}
+
+function exited(child: ChildProcessWithoutNullStreams): Promise<number | null> {
+  return child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+}
+
+describe('sse-reconstruct serve', () => {
+  test('serves the capture with the faults asked for, logs requests and clients that left, stops on SIGTERM', async () => {
+    const { child, url, stderr } = await start(['serve', join(dir, 'chat.sse'), '--port', '0', '--stall-after', '3', '--stall-ms', '60000', '--route', 'POST /v1/chat/completions']);
+    const controller = new AbortController();
+    const response = await fetch(`${url}/v1/chat/completions`, { method: 'POST', signal: controller.signal });
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    let text = '';
+    const wanted = FRAMES.slice(0, 3).join('');
+    while (text.length < wanted.length) text += new TextDecoder().decode((await reader.read()).value);
+    expect(text).toBe(wanted);
+    controller.abort();
+    expect((await fetch(`${url}/other`)).status).toBe(404);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    child.kill('SIGTERM');
+    expect(await exited(child)).toBe(0);
+    expect(stderr()).toMatch(/POST \/v1\/chat\/completions\n/);
+    expect(stderr()).toMatch(/client of POST \/v1\/chat\/completions left after \d+ ms \(\d+ bytes\)/);
+  });
+
+  test.each([
+    [['serve'], /no capture given/],
+    [['serve', 'x.sse', '--stall-ms', '5'], /--stall-ms goes with --stall-after N/],
+    [['serve', 'x.sse', '--chunk', 'zero'], /chunk must be a number of bytes per write/],
+    [['serve', 'x.sse', '--bogus'], /unknown option --bogus/],
+    [['serve', 'missing.sse'], /no such capture file: missing.sse/],
+    [['record', '--out', 'x.sse'], /--upstream URL is needed/],
+    [['record', '--upstream', 'ftp://x', '--out', 'x.sse'], /--upstream needs an http or https URL/],
+  ])('%j is a usage error (exit 2) that says what to pass', (args, message) => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli.ts'), ...args], { cwd: root, encoding: 'utf8' });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(message);
+  });
+
+  test('serve --help lists the faults', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli.ts'), 'serve', '--help'], { cwd: root, encoding: 'utf8' });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/--stall-after N \[--stall-ms MS\]/);
+  });
+});
+
+describe('sse-reconstruct record', () => {
+  test('passes the stream through unchanged and writes a timestamped capture that replays to the same stream', async () => {
+    const upstream = await serveStream({ 'POST /v1/chat/completions': CHAT }, { pace: { delayMs: 15 }, chunk: 'frame' });
+    try {
+      const out = join(dir, 'recorded.sse');
+      const { child, url } = await start(['record', '--upstream', `${upstream.url}/`, '--out', out, '--once']);
+      const response = await fetch(`${url}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer k' }, body: '{"stream":true}' });
+      expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+      expect(await response.text()).toBe(CHAT);
+      expect(await exited(child)).toBe(0);
+      // The upstream saw the request as the client sent it.
+      expect(upstream.requests[0]).toMatchObject({ method: 'POST', path: '/v1/chat/completions', body: { stream: true } });
+      expect(upstream.requests[0]?.headers.authorization).toBe('Bearer k');
+      const capture = readFileSync(out, 'utf8');
+      expect(capture).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z data: /);
+      const decoded = decode(capture);
+      expect(decoded.timestamped).toBe(true);
+      const reading = reconstruct(capture);
+      expect(reading.choices).toEqual(reconstruct(CHAT).choices);
+      expect(reading.verdict).toBe('complete');
+      // Frames arrived 15 ms apart, and the stamps say so.
+      expect(reading.timing.totalMs).toBeGreaterThanOrEqual(15 * (FRAMES.length - 1) * 0.8);
+      // Served back: the same bytes, stamps off, at the recorded pace.
+      await using replay = await serveStream(out);
+      const started = performance.now();
+      expect(await (await fetch(replay.url)).text()).toBe(CHAT);
+      expect(performance.now() - started).toBeGreaterThanOrEqual((reading.timing.totalMs ?? 0) * 0.8);
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  test('CRLF line ends and a cut upstream are recorded as they arrived', async () => {
+    const crlf = CHAT.replaceAll('\n', '\r\n');
+    const upstream = await serveStream(crlf, { chunk: 7, destroy: { afterBytes: 300, how: 'reset' } });
+    try {
+      const out = join(dir, 'cut.sse');
+      const { child, url } = await start(['record', '--upstream', upstream.url, '--out', out, '--once']);
+      const failed = await fetch(url).then((response) => response.text()).then(() => null, (error: unknown) => error);
+      expect(failed).toBeInstanceOf(TypeError);
+      expect(await exited(child)).toBe(0);
+      const capture = readFileSync(out, 'utf8');
+      const unstamped = capture.replace(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z ?/gm, '');
+      expect(unstamped).toBe(crlf.slice(0, 300));
+    } finally {
+      await upstream.close();
+    }
+  });
+});

@@ -1,0 +1,69 @@
+// Every fault served on a real socket reads as the fault says it must: the server writes a script byte for byte,
+// whatever the chunking, so what a client reads from it is what the script states (verdict, outcome, findings).
+import fc from 'fast-check';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { reconstructStream } from '../../src/core/index.js';
+import { appendError, applyFaults, cutInside, drop, dropEnd, duplicate, scriptText, stall, swap, toCRLF, truncateAfter, type Fault, type StreamScript } from '../../src/faults/index.js';
+import { FIXTURES } from '../../src/fixtures/index.js';
+import { serveStream, type StreamServer } from '../../src/server/index.js';
+
+let server: StreamServer;
+let current: StreamScript | null = null;
+let chunk = 1;
+
+beforeAll(async () => {
+  // One server for the whole property: each request serves the script the current run set.
+  server = await serveStream({ 'POST /stream': () => ({ source: current as StreamScript, options: { chunk } }) });
+});
+afterAll(() => server.close());
+
+const FAULTS: Array<(frames: number) => Fault> = [
+  (n) => truncateAfter(Math.max(1, n - 2)),
+  () => dropEnd(),
+  () => appendError(),
+  (n) => cutInside(Math.floor(n / 2), 3),
+  (n) => drop(Math.floor(n / 2)),
+  (n) => duplicate(Math.floor(n / 2)),
+  (n) => swap(0, n - 1),
+  () => toCRLF(),
+];
+
+test('a faulted fixture, served in random chunks, reads over the socket as its script states', async () => {
+  await fc.assert(
+    fc.asyncProperty(fc.constantFrom(...FIXTURES), fc.constantFrom(...FAULTS), fc.integer({ min: 1, max: 64 }), async (fixture, makeFault, size) => {
+      const frames = fixture.stream.split(/\r?\n\r?\n/).length - 1;
+      let script: StreamScript;
+      try {
+        script = applyFaults(fixture, makeFault(frames));
+      } catch (error) {
+        // A fault that cannot apply to this fixture says so; nothing to serve.
+        expect(error).toBeInstanceOf(TypeError);
+        return;
+      }
+      current = script;
+      chunk = size;
+      if (script.end.kind === 'close') expect(await (await fetch(`${server.url}/stream`, { method: 'POST' })).text()).toBe(scriptText(script));
+      const response = await fetch(`${server.url}/stream`, { method: 'POST' });
+      const reading = await reconstructStream(response, { format: fixture.format });
+      const expected = script.expected;
+      expect({ verdict: reading.verdict, outcome: reading.outcome }).toEqual({ verdict: expected.verdict, outcome: expected.outcome });
+      const codes = Object.keys(reading.findingCounts).sort();
+      if (expected.exact) expect(codes).toEqual([...expected.findings].sort());
+      else for (const code of expected.findings) expect(codes).toContain(code);
+    }),
+    { numRuns: 60 },
+  );
+});
+
+test('a stall from the faults module is a real pause on the socket: read with its deadlines, the stream is stalled', async () => {
+  const fixture = FIXTURES.find((entry) => entry.name === 'anthropic/text');
+  const script = applyFaults(fixture as NonNullable<typeof fixture>, stall(2, 400));
+  current = script;
+  chunk = 64 * 1024;
+  const started = performance.now();
+  const reading = await reconstructStream(await fetch(`${server.url}/stream`, { method: 'POST' }), { deadlines: script.expected.deadlines });
+  expect(performance.now() - started).toBeGreaterThanOrEqual(380);
+  expect({ verdict: reading.verdict, outcome: reading.outcome }).toEqual({ verdict: script.expected.verdict, outcome: script.expected.outcome });
+  expect(script.expected.outcome).toBe('stalled');
+  for (const code of script.expected.findings) expect(Object.keys(reading.findingCounts)).toContain(code);
+});
