@@ -63,3 +63,5 @@ export { caretSnippet, formatSnippet, lineLookup, type CaretSnippet, type Snippe
 export { SEVERITY_LABELS, severityLabel } from './render/severity.js';
 export { explainError, ERROR_MEANINGS, ERROR_SOURCES } from './errors/index.js';
 export type { ErrorExplanation, ErrorMeaning, ErrorProvider, ErrorSource, RetryAdvice } from './errors/index.js';
+export { renderInspection, type InspectionReportOptions } from './render/inspect-text.js';
+export type { LineSource } from './render/finding-lines.js';
