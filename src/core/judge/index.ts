@@ -77,7 +77,10 @@ function finishClassOf(input: JudgeInput, choices: readonly Choice[]): FinishCla
 
 /** Adds what the error means, whether to retry and what to change to the `error event` findings. */
 function explainErrorEvents(findings: FindingList, error: unknown, format: FormatName | null): void {
-  const { summary } = explainError(error, format);
+  const explained = explainError(error, format);
+  // An error the table does not know, with no HTTP status, has nothing to add.
+  if (explained.provider === null && explained.http === null) return;
+  const { summary } = explained;
   for (const finding of findings.listed) if (finding.code === 'error event') finding.message = `${finding.message} What it means: ${summary}`;
 }
 
