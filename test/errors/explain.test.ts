@@ -121,6 +121,13 @@ describe('anything else', () => {
     expect(pick(result)).toEqual(['salyro', 'code upstream_disconnected', null, 'with backoff', false]);
   });
 
+  it("reads an SDK error object: its status, and the body it wraps", () => {
+    const sdkError = Object.assign(new Error('529 overloaded'), { status: 529, error: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } } });
+    expect(pick(explainError(sdkError, 'anthropic'))).toEqual(['anthropic', 'type overloaded_error', 529, 'with backoff', false]);
+    const openaiError = Object.assign(new Error('429'), { status: 429, error: { message: 'quota', type: 'insufficient_quota', code: 'insufficient_quota' } });
+    expect(pick(explainError(openaiError, 'chat-completions'))).toEqual(['openai', 'code insufficient_quota', 429, 'never', false]);
+  });
+
   it('treats keys as data', () => {
     expect(() => explainError(JSON.parse('{"__proto__":{"code":"server_error"},"error":{"constructor":1}}'))).not.toThrow();
     expect(explainError({ code: 'toString' }, 'responses').matched).toBeNull();

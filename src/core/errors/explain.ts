@@ -150,11 +150,18 @@ function fieldsOf(error: unknown): ErrorFields {
   };
 }
 
-/** The object that holds the error's fields: `{"error": {…}}`, a `response.failed` event's `response.error`, or itself. */
+/**
+ * The object that holds the error's fields: `{"error": {…}}` (also nested, as an SDK error wraps the body: `.error`
+ * of `{"type": "error", "error": {…}}`), a `response.failed` event's `response.error`, or the object itself.
+ */
 function innerError(value: Record<string, unknown>): Record<string, unknown> {
-  if (isRecord(value.error)) return value.error;
-  if (isRecord(value.response) && isRecord(value.response.error)) return value.response.error;
-  return value;
+  let inner = value;
+  for (let depth = 0; depth < 3; depth += 1) {
+    if (isRecord(inner.error)) inner = inner.error;
+    else if (isRecord(inner.response) && isRecord(inner.response.error)) inner = inner.response.error;
+    else break;
+  }
+  return inner;
 }
 
 /** The error's own `type`; the envelope's `"type": "error"` (Anthropic's, Responses') names the event, not the error. */

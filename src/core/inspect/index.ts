@@ -65,7 +65,12 @@ export function createInspection(options: InspectOptions = {}): InspectionSessio
       decoder.push(chunk);
     },
     end() {
-      result ??= build(decoder.end(), blocks, findings, new LineIndex(parts.join('')), options.path);
+      if (result === null) {
+        result = build(decoder.end(), blocks, findings, new LineIndex(parts.join('')), options.path);
+        // The inspection holds what it needs; the session keeps neither the frames nor the text.
+        blocks.length = 0;
+        parts.length = 0;
+      }
       return result;
     },
   };
