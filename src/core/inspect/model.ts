@@ -1,5 +1,5 @@
 import type { LineTally } from '../decode/frame.js';
-import type { Finding } from '../findings.js';
+import type { Finding, FindingCode } from '../findings.js';
 import type { CaretSnippet } from '../render/snippet.js';
 import type { Reassembly } from './path.js';
 
@@ -103,7 +103,9 @@ export interface InspectionTiming {
 export interface Inspection {
   events: InspectedEvent[];
   notDispatched: NotDispatched[];
+  /** The first 20 problems of each code, in input order (whole-stream ones last); `problemCounts` counts them all. */
   problems: InspectionProblem[];
+  problemCounts: Partial<Record<FindingCode, number>>;
   stats: InspectionStats;
   /** The text pulled out at `path`, or null when no path was given. */
   reassembly: Reassembly | null;
