@@ -116,6 +116,11 @@ describe('anything else', () => {
     expect(explainError({ error: { code: 'insufficient_quota' } }).provider).toBe('openai');
   });
 
+  it("reads Groq's rejected tool call, ahead of the generic type it carries", () => {
+    const result = explainError({ message: 'Failed to call a function. Please adjust your prompt.', type: 'invalid_request_error', code: 'tool_use_failed', failed_generation: '{}' }, 'chat-completions');
+    expect(pick(result)).toEqual(['groq', 'code tool_use_failed', 400, 'never', false]);
+  });
+
   it("reads Salyro's gateway error", () => {
     const result = explainError({ message: 'upstream provider closed the connection', type: 'provider_error', code: 'upstream_disconnected' }, 'chat-completions');
     expect(pick(result)).toEqual(['salyro', 'code upstream_disconnected', null, 'with backoff', false]);

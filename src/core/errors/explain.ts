@@ -34,7 +34,7 @@ interface ErrorFields {
 }
 
 const PROVIDERS_OF: Record<FormatName, readonly ErrorProvider[]> = {
-  'chat-completions': ['openai', 'salyro'],
+  'chat-completions': ['openai', 'groq', 'salyro'],
   responses: ['openai', 'salyro'],
   anthropic: ['anthropic'],
   gemini: ['google'],
@@ -42,7 +42,7 @@ const PROVIDERS_OF: Record<FormatName, readonly ErrorProvider[]> = {
 };
 
 /** With no format, Google's upper-case statuses are the most specific, OpenAI's generic types the least. */
-const ANY_PROVIDER: readonly ErrorProvider[] = ['google', 'anthropic', 'openai', 'salyro'];
+const ANY_PROVIDER: readonly ErrorProvider[] = ['google', 'anthropic', 'openai', 'groq', 'salyro'];
 
 const FIELD_ORDER: ReadonlyArray<'code' | 'status' | 'type'> = ['code', 'status', 'type'];
 

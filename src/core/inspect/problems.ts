@@ -1,3 +1,4 @@
+import { preview } from '../decode/payload.js';
 import { FINDINGS, type Finding } from '../findings.js';
 import { caretSnippet } from '../render/snippet.js';
 import { SEVERITY_LABELS } from '../render/severity.js';
@@ -78,10 +79,4 @@ function parsesAsJson(text: string): boolean {
   } catch {
     return false;
   }
-}
-
-export function preview(text: string, max = 60): string {
-  const cut = text.length > max ? `${text.slice(0, max)}` : text;
-  const flat = JSON.stringify(cut);
-  return text.length > max ? `${flat.slice(0, -1)}…"` : flat;
 }
