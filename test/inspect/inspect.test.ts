@@ -63,7 +63,8 @@ describe('the harbour example', () => {
   });
 
   it('says the retry-only block dispatches nothing, and why', () => {
-    expect(result.notDispatched).toEqual([{ line: 14, endLine: 15, reason: 'no data', why: 'only sets the reconnection delay (legal; no event)' }]);
+    expect(result.notDispatched).toEqual([{ line: 14, endLine: 15, start: HARBOUR.indexOf('retry'), end: HARBOUR.indexOf('data: [DONE]'), reason: 'no data', why: 'only sets the reconnection delay (legal; no event)' }]);
+    for (const event of result.events) expect(HARBOUR.slice(event.start, event.end).startsWith(event.line === 7 ? 'event: token' : 'data: ')).toBe(true);
     expect(result.retry).toBeUndefined();
     expect(result.endsWithNewline).toBe(false);
   });

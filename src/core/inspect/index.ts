@@ -155,6 +155,8 @@ function eventOf(block: Block, index: number, values: JsonEvent[]): InspectedEve
     data: frame.data,
     line: frame.line,
     endLine: frame.endLine,
+    start: frame.start,
+    end: frame.end,
     dataLine: block.dataLine,
     dataColumn: block.dataColumn,
     payload: read.kind === 'json' ? 'json' : read.kind === 'done' ? 'done' : looksLikeJson(frame.data) ? 'not json' : 'text',
@@ -207,7 +209,7 @@ function reportCarriedError(event: InspectedEvent, value: unknown, block: Block,
 
 function notDispatchedOf(block: Block, lines: LineIndex): NotDispatched {
   const { frame } = block;
-  const base = { line: frame.line, endLine: frame.endLine };
+  const base = { line: frame.line, endLine: frame.endLine, start: frame.start, end: frame.end };
   if (block.bare) return { ...base, reason: 'not framed', why: 'a JSON document written without `data:` lines: every line is an unknown field, so a spec client ignores them all' };
   const fields = new Set<string>();
   for (let line = frame.line; line <= frame.endLine; line += 1) {

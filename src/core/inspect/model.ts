@@ -30,6 +30,9 @@ export interface InspectedEvent {
   /** 1-based line of its first field line, and the line that ends it. */
   line: number;
   endLine: number;
+  /** UTF-16 offsets of its text in the input (timestamps included): from its first line to past its last. */
+  start: number;
+  end: number;
   /** 1-based line and column of its first `data:` line. */
   dataLine: number;
   dataColumn: number;
@@ -55,6 +58,9 @@ export type NotDispatchedReason = 'no data' | 'not framed';
 export interface NotDispatched {
   line: number;
   endLine: number;
+  /** UTF-16 offsets of its text in the input. */
+  start: number;
+  end: number;
   reason: NotDispatchedReason;
   /** In plain words: "`event: ping` with no `data:` line", "only sets the last event ID (legal)". */
   why: string;
