@@ -37,7 +37,7 @@ export interface ErrorMeaning {
 
 export const ERROR_SOURCES = {
   openai: {
-    where: "OpenAI's \"Error codes\" guide, https://platform.openai.com/docs/guides/error-codes (stored copies)",
+    where: "OpenAI's \"Error codes\" guide, https://platform.openai.com/docs/guides/error-codes, read through stored copies and summaries of it (community.openai.com, developersdigest.tech)",
     read: '2026-12-01',
   },
   'openai-openapi': {
@@ -57,7 +57,7 @@ export const ERROR_SOURCES = {
     read: '2026-12-01',
   },
   gemini: {
-    where: 'https://ai.google.dev/gemini-api/docs/troubleshooting (backend error codes) and /api-errors (reference/gemini.md §7)',
+    where: 'https://ai.google.dev/gemini-api/docs/troubleshooting (its table of backend error codes, a stored copy) and reference/gemini.md §7 (HTTP status ↔ status)',
     read: '2026-12-01',
   },
   vertex: {
