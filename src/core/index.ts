@@ -46,6 +46,7 @@ export type {
 export { renderText, type TextReportOptions } from './render/text.js';
 export { synthesize } from './synthesize.js';
 export { inspect, createInspection, reassemble, valueAtPath } from './inspect/index.js';
+export { inspectStream, type InspectStreamOptions, type StreamInspection } from './inspect/stream.js';
 export type {
   EventPayload,
   InspectedEvent,

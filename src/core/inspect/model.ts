@@ -103,6 +103,8 @@ export interface InspectionTiming {
   /** The longest wait between two events, and the index of the event that ended it (null with one event). */
   longestGapMs: number;
   longestGapBefore: number | null;
+  /** Milliseconds from the request to the first byte, for a live stream (`inspectStream()` with `startedAt`, else from when reading began). */
+  firstByteMs?: number | null;
 }
 
 /** Everything `inspect()` finds: plain, JSON-serialisable data. */
