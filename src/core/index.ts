@@ -45,3 +45,24 @@ export type {
 } from './model.js';
 export { renderText, type TextReportOptions } from './render/text.js';
 export { synthesize } from './synthesize.js';
+export { inspect, createInspection, reassemble, valueAtPath } from './inspect/index.js';
+export { inspectStream, type InspectStreamOptions, type StreamInspection } from './inspect/stream.js';
+export type {
+  EventPayload,
+  InspectedEvent,
+  Inspection,
+  InspectionProblem,
+  InspectionSession,
+  InspectionStats,
+  InspectionTiming,
+  InspectOptions,
+  NotDispatched,
+  NotDispatchedReason,
+  Reassembly,
+} from './inspect/index.js';
+export { caretSnippet, formatSnippet, lineLookup, type CaretSnippet, type SnippetOptions } from './render/snippet.js';
+export { SEVERITY_LABELS, severityLabel, type SeverityLabel } from './render/severity.js';
+export { explainError, ERROR_MEANINGS, ERROR_SOURCES } from './errors/index.js';
+export type { ErrorExplanation, ErrorMeaning, ErrorProvider, ErrorSource, RetryAdvice } from './errors/index.js';
+export { renderInspection, type InspectionReportOptions } from './render/inspect-text.js';
+export type { LineSource } from './render/finding-lines.js';

@@ -3,7 +3,7 @@ import { deadlinesOf } from '../judge/index.js';
 import { openSession, type LiveSession } from '../reconstruct.js';
 import { ArrivalClock, byteLength } from './arrival-clock.js';
 import type { Chunk } from './chunks.js';
-import { factsOf, isResponse, noteHttpProblems, withLiveFacts } from './live-result.js';
+import { factsOf, isResponse, noteHttpProblems, withLiveFacts, type StreamSourceFacts } from './live-result.js';
 import type { StreamOptions, StreamReconstruction, StreamSource } from './stream.js';
 
 /** A live stream read once: its reconstruction, and the shape key of the options it was read with. */
@@ -63,6 +63,37 @@ async function readChunks(pull: Pull, session: LiveSession, clock: ArrivalClock,
     if (session.stopped()) return watch.stop('the reader stopped at its bound on characters held without a blank line (maxHeldChars)');
     watch.moved();
   }
+}
+
+/** What `readEach()` read: the source's facts (with no body text: nothing was kept) and when reading began. */
+export interface EachRead {
+  facts: Omit<StreamSourceFacts, 'text'>;
+  startedAt: number;
+}
+
+/**
+ * Reads a live stream to its end, handing each chunk to `onChunk` with its arrival time (`performance.now()`): for
+ * readers that keep their own state and watch no deadline (the inspector). A read that fails part-way is kept in
+ * `facts.readError`; what arrived before it has been handed over.
+ */
+export async function readEach(source: StreamSource, onChunk: (chunk: Chunk, arrivedMs: number) => void): Promise<EachRead> {
+  const facts = factsOf(source);
+  const startedAt = performance.now();
+  let pull: Pull | null = null;
+  try {
+    pull = pullOf(source);
+    for (;;) {
+      const next = await pull.next();
+      if (next.done) break;
+      onChunk(toChunk(next.value, facts.chunks), performance.now());
+      facts.chunks += 1;
+    }
+  } catch (error) {
+    facts.readError = messageOf(error);
+  } finally {
+    pull?.release();
+  }
+  return { facts, startedAt };
 }
 
 /** One timer at the nearest deadline, moved only when that deadline comes sooner; the signal's listener. */
