@@ -1,0 +1,154 @@
+import { duration, escapeHtml, findingAnchor, plural } from './html.js';
+import type { PageFinding, ReconstructionReport } from './report-model.js';
+
+/** Text with its `code` spans (backticks, as the catalogue writes them) shown as code. */
+export function inlineCode(text: string): string {
+  return escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
+}
+
+const VERDICT_CLASS: Record<ReconstructionReport['verdict'], string> = {
+  complete: 'good',
+  'did not finish': 'bad',
+  'not the whole stream': 'warn',
+};
+
+const VERDICT_WORDS: Record<ReconstructionReport['verdict'], string> = {
+  complete: 'Complete',
+  'did not finish': 'Did not finish',
+  'not the whole stream': 'Not the whole stream',
+};
+
+/** The reconstructor's report as HTML, without the frames' rows (the page fills them as they scroll into view). */
+export function renderReconstruction(report: ReconstructionReport): string {
+  return [
+    summarySection(report),
+    answerSection(report),
+    errorSection(report.error),
+    stepsSection(report),
+    usageSection(report),
+    findingsSection(report.findings, report.unlisted, report.findingTotal),
+    responseSection(report),
+    framesSection(report),
+  ].join('\n');
+}
+
+function summarySection(report: ReconstructionReport): string {
+  const tone = report.verdict === 'complete' && report.outcome === 'ok' ? (report.findingTotal === 0 ? 'good' : 'ok') : VERDICT_CLASS[report.verdict];
+  const facts = [
+    report.formatTitle ?? 'No format recognised',
+    `outcome <code>${escapeHtml(report.outcome)}</code>`,
+    plural(report.frameCount, 'frame'),
+    plural(report.lines.total, 'line'),
+    plural(report.findingTotal, 'finding'),
+  ];
+  if (report.timestamped) facts.push('timestamped capture');
+  const timing = report.timestamped ? timingLine(report.timing) : '';
+  return `<section class="summary tone-${tone}" id="summary" aria-live="polite">
+  <div class="verdict"><span class="verdict-word" data-verdict="${escapeHtml(report.verdict)}">${VERDICT_WORDS[report.verdict]}</span>
+  <span class="facts">${facts.join(' <span class="dot">·</span> ')}</span></div>
+  <p class="summary-line" data-testid="summary-line"><code>${escapeHtml(report.summary)}</code></p>
+  ${timing}
+  <p class="read-time">Read ${plural(report.inputChars, 'character')} in <span data-testid="read-ms">${Math.round(report.readMs)}</span> ms, in this browser.</p>
+</section>`;
+}
+
+function timingLine(timing: ReconstructionReport['timing']): string {
+  const parts = [`first content after ${duration(timing.firstContentMs)}`, `longest gap between content ${duration(timing.maxIdleMs)}`, `whole stream ${duration(timing.totalMs)}`];
+  return `<p class="timing">Timing: ${parts.join(' · ')}</p>`;
+}
+
+function answerSection(report: ReconstructionReport): string {
+  if (report.choices.length === 0) return `<section id="answer"><h2>Answer</h2><p class="empty">No choice was assembled.</p></section>`;
+  const choices = report.choices.map((choice) => {
+    const parts = [`<h3>Choice ${choice.index}</h3>`];
+    parts.push(choice.text.length > 0 ? `<div class="answer-text" data-testid="answer-text">${escapeHtml(choice.text)}</div>` : `<p class="empty">No text.</p>`);
+    if (choice.refusal !== undefined) parts.push(`<h4>Refusal</h4><div class="answer-text refusal">${escapeHtml(choice.refusal)}</div>`);
+    if (choice.reasoning !== undefined) parts.push(`<details class="reasoning"><summary>Reasoning (${plural(choice.reasoning.length, 'character')})</summary><div class="answer-text">${escapeHtml(choice.reasoning)}</div></details>`);
+    if (choice.toolCalls.length > 0) parts.push(`<h4>Tool calls</h4>${choice.toolCalls.map(toolCallCard).join('')}`);
+    parts.push(finishBlock(choice.finish));
+    return `<div class="choice" data-choice="${choice.index}">${parts.join('\n')}</div>`;
+  });
+  return `<section id="answer"><h2>Answer</h2>${choices.join('\n')}</section>`;
+}
+
+function toolCallCard(call: ReconstructionReport['choices'][number]['toolCalls'][number]): string {
+  const parsed = 'input' in call;
+  const body = parsed
+    ? `<pre class="json">${escapeHtml(JSON.stringify(call.input, null, 2) ?? '')}</pre>`
+    : `<p class="warn-text">The arguments do not parse as JSON; shown as assembled:</p><pre class="json">${escapeHtml(call.arguments === '' ? '(empty)' : call.arguments)}</pre>`;
+  return `<div class="tool-call" data-testid="tool-call"><div class="tool-head"><span class="tool-name">${escapeHtml(call.name)}</span> <span class="muted">#${call.index}</span> <code class="muted">${escapeHtml(call.id)}</code></div>${body}</div>`;
+}
+
+function finishBlock(finish: ReconstructionReport['choices'][number]['finish']): string {
+  if (finish.reason === null) return `<p class="finish"><span class="label">Finish reason</span> <span class="muted">none received</span></p>`;
+  const source = finish.source === null ? '' : `<span class="source">Meaning read from ${inlineCode(finish.source)}${finish.read ? ` on ${escapeHtml(finish.read)}` : ''}.</span>`;
+  return `<div class="finish"><span class="label">Finish reason</span> <code data-testid="finish-reason">${escapeHtml(finish.reason)}</code><p>${inlineCode(finish.meaning ?? '')}</p>${source}</div>`;
+}
+
+function errorSection(error: unknown): string {
+  if (error === null || error === undefined) return '';
+  return `<section id="stream-error" class="stream-error"><h2>The error the stream ended with</h2><pre class="json">${escapeHtml(JSON.stringify(error, null, 2) ?? String(error))}</pre></section>`;
+}
+
+function stepsSection(report: ReconstructionReport): string {
+  if (report.steps === null || report.steps.length === 0) return '';
+  const rows = report.steps.map((step) => {
+    const detail = step.status === 'failed' ? step.error : step.output;
+    return `<tr><td class="num">${step.step}</td><td><code>${escapeHtml(step.tool)}</code></td><td><span class="status status-${step.status}">${escapeHtml(step.status.replace('_', ' '))}</span></td><td><code class="wrap">${escapeHtml(compact(step.input))}</code></td><td><code class="wrap">${escapeHtml(compact(detail))}</code></td></tr>`;
+  });
+  return `<section id="steps"><h2>Tool steps</h2><table class="plain"><thead><tr><th>Step</th><th>Tool</th><th>Status</th><th>Input</th><th>Output or error</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>`;
+}
+
+function usageSection(report: ReconstructionReport): string {
+  if (report.usage === null) return `<section id="usage"><h2>Usage</h2><p class="empty">The stream carries no usage.</p></section>`;
+  const rows = flatten(report.usage).map(([key, value]) => `<tr><th scope="row"><code>${escapeHtml(key)}</code></th><td class="num">${escapeHtml(value)}</td></tr>`);
+  return `<section id="usage"><h2>Usage</h2><table class="plain kv">${rows.join('')}</table></section>`;
+}
+
+/** Nested usage objects as dotted keys: `prompt_tokens_details.cached_tokens`. */
+function flatten(value: Record<string, unknown>, prefix = ''): Array<[string, string]> {
+  const rows: Array<[string, string]> = [];
+  for (const [key, item] of Object.entries(value)) {
+    const name = prefix === '' ? key : `${prefix}.${key}`;
+    if (item !== null && typeof item === 'object' && !Array.isArray(item)) rows.push(...flatten(item as Record<string, unknown>, name));
+    else rows.push([name, typeof item === 'number' ? item.toLocaleString('en-US') : compact(item)]);
+  }
+  return rows;
+}
+
+function compact(value: unknown): string {
+  if (value === undefined) return '—';
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+}
+
+/** The findings list: severity, line:column, message, the caret snippet and a link to the catalogue entry. */
+export function findingsSection(findings: readonly PageFinding[], unlisted: ReconstructionReport['unlisted'], total: number): string {
+  if (total === 0) return `<section id="findings"><h2>Findings</h2><p class="empty good-text">No findings: the stream reads as its format documents it.</p></section>`;
+  const items = findings.map(findingItem);
+  const more = unlisted.map(({ code, count }) => `<li class="more">and ${plural(count, 'more')} <a href="#${findingAnchor(code)}"><code>${escapeHtml(code)}</code></a>, counted, not listed</li>`);
+  return `<section id="findings"><h2>Findings <span class="count">${total.toLocaleString('en-US')}</span></h2><ol class="findings">${[...items, ...more].join('\n')}</ol></section>`;
+}
+
+export function findingItem(finding: PageFinding): string {
+  const where = finding.line === 0 ? 'whole stream' : `line ${finding.line}, column ${finding.column}`;
+  const snippet = finding.snippet === null ? '' : `<pre class="snippet">${escapeHtml(finding.snippet)}</pre>`;
+  return `<li class="finding sev-border-${finding.severity}" data-code="${escapeHtml(finding.code)}">
+  <div class="finding-head"><span class="sev sev-${finding.severity}">${finding.severity}</span> <a class="code-link" href="#${findingAnchor(finding.code)}" title="In the catalogue below"><code>${escapeHtml(finding.code)}</code></a> <span class="finding-title">${inlineCode(finding.title)}</span> <span class="where">${where}</span></div>
+  <p>${inlineCode(finding.message)}</p>${snippet}
+</li>`;
+}
+
+function responseSection(report: ReconstructionReport): string {
+  return `<section id="response"><div class="section-head"><h2>The non-streamed response</h2><button type="button" class="button small" data-copy="response-json" data-testid="copy-response">Copy</button></div>
+<p class="muted">What the same request returns without <code>stream</code>, in the format the stream was read as.</p>
+<pre class="json" id="response-json">${escapeHtml(report.responseJson)}</pre></section>`;
+}
+
+function framesSection(report: ReconstructionReport): string {
+  const time = report.timestamped ? '<span class="c-time">arrived</span>' : '';
+  return `<section id="frames"><h2>Frames <span class="count">${report.frameCount.toLocaleString('en-US')}</span></h2>
+<div class="frames ${report.timestamped ? 'timed' : ''}" data-frame-count="${report.frameCount}">
+  <div class="frames-head" role="row"><span class="c-index">#</span><span class="c-lines">lines</span><span class="c-event">event</span><span class="c-carried">carried</span>${time}<span class="c-data">data</span></div>
+  <div class="frames-viewport" tabindex="0" aria-label="Frames"><div class="frames-spacer"></div></div>
+</div></section>`;
+}
