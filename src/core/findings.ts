@@ -84,6 +84,20 @@ export const FINDINGS = {
     meaning: 'Only ASCII digits are accepted; a spec client ignores any other value, so the delay is not set.',
     fix: 'Write the delay as digits only, in milliseconds: `retry: 3000`, not `retry: 3s`.',
   },
+  'not dispatched': {
+    severity: 'error',
+    title: 'The last event is never dispatched',
+    meaning:
+      'The stream ends while an event is still buffered: no blank line follows its data. A spec client throws that buffer away, so the event never fires and the last piece of the answer is lost. (Reported by `inspect()`, which shows what a spec client does; a reconstruction reads such a frame and reports `unterminated` or `cut`.)',
+    fix: 'End every event with a blank line, the last one included, before closing the connection.',
+  },
+  'done sentinel': {
+    severity: 'info',
+    title: '`[DONE]` is a convention, not part of server-sent events',
+    meaning:
+      'A spec client dispatches `data: [DONE]` as an ordinary message whose data is the six characters `[DONE]`; only code that knows the convention stops there. A handler that parses every event as JSON fails on it. (Reported by `inspect()`.)',
+    fix: 'Check for `[DONE]` before parsing an event as JSON, or end the stream without it if your clients do not expect it.',
+  },
   'unknown event': {
     severity: 'warning',
     title: 'A frame that is not part of the format being read',

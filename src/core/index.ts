@@ -45,3 +45,19 @@ export type {
 } from './model.js';
 export { renderText, type TextReportOptions } from './render/text.js';
 export { synthesize } from './synthesize.js';
+export { inspect, createInspection, reassemble, valueAtPath } from './inspect/index.js';
+export type {
+  EventPayload,
+  InspectedEvent,
+  Inspection,
+  InspectionProblem,
+  InspectionSession,
+  InspectionStats,
+  InspectionTiming,
+  InspectOptions,
+  NotDispatched,
+  NotDispatchedReason,
+  Reassembly,
+} from './inspect/index.js';
+export { caretSnippet, formatSnippet, lineLookup, type CaretSnippet, type SnippetOptions } from './render/snippet.js';
+export { SEVERITY_LABELS, severityLabel } from './render/severity.js';

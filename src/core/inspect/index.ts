@@ -1,0 +1,254 @@
+import { createDecoder, describe, type DecoderSummary, type FrameEnding } from '../decode/decoder.js';
+import type { Frame } from '../decode/frame.js';
+import { readPayload } from '../decode/payload.js';
+import { matchStamp } from '../decode/timestamps.js';
+import { FindingList } from '../findings.js';
+import { type StreamText, toChunks } from '../input/chunks.js';
+import { LineIndex } from './lines.js';
+import type { EventPayload, InspectedEvent, Inspection, InspectionProblem, InspectionTiming, InspectOptions, NotDispatched } from './model.js';
+import { reassemble } from './path.js';
+import { finding, inInputOrder, joinedLinesNote, notJsonMessage, toProblem } from './problems.js';
+
+export type { EventPayload, InspectedEvent, Inspection, InspectionProblem, InspectionStats, InspectionTiming, InspectOptions, NotDispatched, NotDispatchedReason } from './model.js';
+export { reassemble, valueAtPath, type Reassembly } from './path.js';
+
+/**
+ * Shows any `text/event-stream` as a spec client dispatches it, LLM or not: every event with its type, id, data and
+ * line, the blocks that dispatch nothing and why, the problems with line, column and a caret snippet, the
+ * inspector's counts, and (with `path`) the text joined from each event's JSON. Never throws on bad input.
+ */
+export function inspect(input: StreamText, options: InspectOptions = {}): Inspection {
+  const session = createInspection(options);
+  for (const chunk of toChunks(input, 'inspect')) session.push(chunk);
+  return session.end();
+}
+
+export interface InspectionSession {
+  /** Feeds the next piece of the stream: text, or bytes (UTF-8, split anywhere). */
+  push(chunk: string | Uint8Array): void;
+  end(): Inspection;
+}
+
+/** A frame as the decoder handed it over, with what its marks said (the marks object is reused). */
+interface Block {
+  frame: Frame;
+  ending: FrameEnding;
+  hasData: boolean;
+  bare: boolean;
+  column: number;
+  dataLine: number;
+  dataColumn: number;
+}
+
+/** The incremental form of `inspect()`: push chunks as they arrive, then `end()`. */
+export function createInspection(options: InspectOptions = {}): InspectionSession {
+  checkOptions(options);
+  const findings = new FindingList();
+  const parts: string[] = [];
+  const blocks: Block[] = [];
+  const decoder = createDecoder(
+    {
+      onFrame(frame, ending, hasData, marks) {
+        blocks.push({ frame, ending, hasData, bare: marks.bare, column: marks.column, dataLine: marks.dataLine, dataColumn: marks.dataColumn });
+      },
+      onText(text) {
+        if (text.length > 0) parts.push(text);
+      },
+      ...(options.maxHeldChars !== undefined ? { maxHeldChars: options.maxHeldChars } : {}),
+    },
+    findings,
+  );
+  let result: Inspection | null = null;
+  return {
+    push(chunk) {
+      if (result !== null) throw new Error('sse-reconstruct: push() was called after end(); create a new inspection for a new stream.');
+      decoder.push(chunk);
+    },
+    end() {
+      result ??= build(decoder.end(), blocks, findings, new LineIndex(parts.join('')), options.path);
+      return result;
+    },
+  };
+}
+
+function checkOptions(options: InspectOptions): void {
+  if (typeof options !== 'object' || options === null) throw new TypeError(`sse-reconstruct: inspect() takes an options object ({ path?, maxHeldChars? }); received ${describe(options)}.`);
+  if (options.path !== undefined && typeof options.path !== 'string') {
+    throw new TypeError(`sse-reconstruct: inspect()'s path is a dotted path such as "choices.0.delta.content"; received ${describe(options.path)}.`);
+  }
+}
+
+function build(summary: DecoderSummary, blocks: readonly Block[], findings: FindingList, lines: LineIndex, path: string | undefined): Inspection {
+  const events: InspectedEvent[] = [];
+  const notDispatched: NotDispatched[] = [];
+  const eventOfFrame = new Map<number, number>();
+  const own: InspectionProblem[] = [];
+  for (const block of blocks) {
+    if (!block.hasData || block.bare) {
+      notDispatched.push(notDispatchedOf(block, lines));
+      continue;
+    }
+    const event = eventOf(block, events.length);
+    eventOfFrame.set(block.frame.index, event.index);
+    events.push(event);
+    const message = notJsonMessage(event);
+    if (message !== null) own.push(toProblem(finding('not json', message, event.dataLine, event.dataColumn, block.frame.index), lines, event.index));
+    if (!event.dispatched) own.push(toProblem(undispatched(block, event, lines), lines, event.index));
+  }
+  own.push(...streamProblems(events, summary, lines));
+  const decoded = findings.sorted().map((f) => toProblem(f, lines, f.frame === undefined ? undefined : eventOfFrame.get(f.frame)));
+  const reassembly = path === undefined || path === '' ? null : reassemble(events, path);
+  const lastBlock = blocks[blocks.length - 1];
+  const inspection: Inspection = {
+    events,
+    notDispatched,
+    problems: inInputOrder([...decoded, ...own]),
+    stats: {
+      events: events.length,
+      comments: summary.lines.comments + commentsInside(blocks, lines, summary.timestamped),
+      json: events.filter((event) => event.payload === 'json').length,
+      notJson: events.filter((event) => event.payload === 'not json').length,
+      eventTypes: [...new Set(events.map((event) => event.event))],
+      lastEventId: lastBlock === undefined || lastBlock.frame.lastEventId === '' ? null : lastBlock.frame.lastEventId,
+      reassembledChars: reassembly === null ? null : reassembly.text.length,
+    },
+    reassembly,
+    lines: summary.lines,
+    endsWithNewline: endsWithNewline(lines.text),
+    timestamped: summary.timestamped,
+    timing: timingOf(events),
+    stopped: summary.stopped,
+  };
+  if (summary.retry !== undefined) inspection.retry = summary.retry;
+  return inspection;
+}
+
+function eventOf(block: Block, index: number): InspectedEvent {
+  const { frame } = block;
+  const event: InspectedEvent = {
+    index,
+    event: frame.event,
+    id: frame.lastEventId,
+    data: frame.data,
+    line: frame.line,
+    endLine: frame.endLine,
+    dataLine: block.dataLine,
+    dataColumn: block.dataColumn,
+    payload: payloadOf(frame.data),
+    dispatched: block.ending === 'blank',
+  };
+  if (frame.retry !== undefined) event.retry = frame.retry;
+  if (frame.time !== undefined) event.time = frame.time;
+  if (frame.elapsedMs !== undefined) event.elapsedMs = frame.elapsedMs;
+  const note = joinedLinesNote(event);
+  if (note !== null) event.note = note;
+  return event;
+}
+
+/** JSON, the `[DONE]` convention, data that tries to be JSON and fails, or text that never meant to be JSON. */
+function payloadOf(data: string): EventPayload {
+  const read = readPayload(data);
+  if (read.kind === 'json') return 'json';
+  if (read.kind === 'done') return 'done';
+  return looksLikeJson(data) ? 'not json' : 'text';
+}
+
+function looksLikeJson(data: string): boolean {
+  const first = data.trimStart().charCodeAt(0);
+  return first === 123 /* { */ || first === 91 /* [ */ || first === 34 /* " */;
+}
+
+function undispatched(block: Block, event: InspectedEvent, lines: LineIndex) {
+  const tail = endsWithNewline(lines.text) ? '' : ' The text does not even end with a line terminator.';
+  return finding(
+    'not dispatched',
+    `Event ${event.index} (line ${event.line}) is still buffered when the stream ends: no blank line follows it, so a spec client discards it and it never fires.${tail} A server that writes its last chunk and closes without the blank line loses the end of every response this way, and only where the connection closes promptly. Write a blank line after the last event.`,
+    event.line,
+    block.column,
+    block.frame.index,
+  );
+}
+
+function notDispatchedOf(block: Block, lines: LineIndex): NotDispatched {
+  const { frame } = block;
+  const base = { line: frame.line, endLine: frame.endLine };
+  if (block.bare) return { ...base, reason: 'not framed', why: 'a JSON document written without `data:` lines: every line is an unknown field, so a spec client ignores them all' };
+  const fields = new Set<string>();
+  for (let line = frame.line; line <= frame.endLine; line += 1) {
+    const field = fieldOf(lines.line(line) ?? '');
+    if (field !== null) fields.add(field);
+  }
+  return { ...base, reason: 'no data', why: noDataWhy(fields, frame) };
+}
+
+/** The field name of a line (its capture timestamp taken off); null for comments and blank lines. */
+function fieldOf(text: string): string | null {
+  const stamp = matchStamp(text);
+  const line = stamp === null ? text : text.slice(stamp.length);
+  if (line === '' || line.charCodeAt(0) === 58) return null;
+  const colon = line.indexOf(':');
+  return colon === -1 ? line : line.slice(0, colon);
+}
+
+function noDataWhy(fields: ReadonlySet<string>, frame: Frame): string {
+  if (fields.has('event')) return `\`event: ${frame.event}\` with no \`data:\` line: nothing is dispatched for it`;
+  const known = [...fields].filter((field) => field === 'id' || field === 'retry');
+  const unknown = [...fields].filter((field) => field !== 'id' && field !== 'retry');
+  if (unknown.length > 0) return `only lines a spec client ignores (${unknown.slice(0, 3).map((f) => `\`${f}\``).join(', ')}): no field it reads`;
+  if (known.length === 2) return 'only sets the last event ID and the reconnection delay (legal; no event)';
+  if (known[0] === 'id') return 'only sets the last event ID (legal; no event)';
+  return 'only sets the reconnection delay (legal; no event)';
+}
+
+function streamProblems(events: readonly InspectedEvent[], summary: DecoderSummary, lines: LineIndex): InspectionProblem[] {
+  const problems: InspectionProblem[] = [];
+  const done = events.filter((event) => event.payload === 'done');
+  const first = done[0];
+  if (first !== undefined) {
+    const count = done.length === 1 ? 'Event' : `${done.length} events, the first at`;
+    const message = `${count} ${first.index} carries \`[DONE]\`: a convention of LLM APIs, not part of the event-stream specification. A spec client dispatches it as an ordinary message whose data is the six characters \`[DONE]\`, so a handler has to check for it before parsing the data as JSON.`;
+    problems.push(toProblem(finding('done sentinel', message, first.dataLine, first.dataColumn), lines, first.index));
+  }
+  if (events.length === 0 && !summary.stopped) {
+    const message = 'No event would be dispatched: no `data:` line is followed by a blank line. Paste the body of a text/event-stream response, not its headers.';
+    problems.push(toProblem(finding('empty', message, 0, 0), lines));
+  }
+  return problems;
+}
+
+function commentsInside(blocks: readonly Block[], lines: LineIndex, timestamped: boolean): number {
+  let count = 0;
+  const text = lines.text;
+  for (const { frame } of blocks) {
+    // The line that ends a block is blank, or (at the end of the input) may be a comment itself.
+    for (let line = frame.line + 1; line <= frame.endLine; line += 1) {
+      if (timestamped) {
+        const value = lines.line(line) ?? '';
+        const stamp = matchStamp(value);
+        if ((stamp === null ? value : value.slice(stamp.length)).charCodeAt(0) === 58) count += 1;
+      } else if (text.charCodeAt(lines.start(line)) === 58) count += 1;
+    }
+  }
+  return count;
+}
+
+function endsWithNewline(text: string): boolean {
+  const last = text.charCodeAt(text.length - 1);
+  return last === 10 || last === 13;
+}
+
+function timingOf(events: readonly InspectedEvent[]): InspectionTiming | null {
+  const timed = events.filter((event) => event.elapsedMs !== undefined);
+  const first = timed[0];
+  if (first === undefined) return null;
+  let longestGapMs = 0;
+  let longestGapBefore: number | null = null;
+  for (let i = 1; i < timed.length; i += 1) {
+    const gap = (timed[i]?.elapsedMs ?? 0) - (timed[i - 1]?.elapsedMs ?? 0);
+    if (longestGapBefore === null || gap > longestGapMs) {
+      longestGapMs = gap;
+      longestGapBefore = timed[i]?.index ?? null;
+    }
+  }
+  return { firstEventMs: first.elapsedMs ?? 0, totalMs: timed[timed.length - 1]?.elapsedMs ?? 0, longestGapMs, longestGapBefore };
+}

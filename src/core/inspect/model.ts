@@ -1,0 +1,121 @@
+import type { LineTally } from '../decode/frame.js';
+import type { Finding } from '../findings.js';
+import type { CaretSnippet } from '../render/snippet.js';
+import type { Reassembly } from './path.js';
+
+/** Options of `inspect()` and `createInspection()`. */
+export interface InspectOptions {
+  /**
+   * A dotted path into each event's JSON whose strings are joined in order (`choices.0.delta.content`; a numeric
+   * segment indexes an array). Left out or empty: no text is reassembled.
+   */
+  path?: string;
+  /** The most characters held without a blank line before reading stops (default 1,048,576; Infinity for none). */
+  maxHeldChars?: number;
+}
+
+/** What an event's data holds. `text` is data that does not try to be JSON; `not json` looks like JSON and fails. */
+export type EventPayload = 'json' | 'done' | 'text' | 'not json';
+
+/** One event of the stream as a spec client dispatches it. */
+export interface InspectedEvent {
+  /** 0-based position among the events. */
+  index: number;
+  /** The event type: the last `event:` value, or `message`. */
+  event: string;
+  /** The last event ID when it was dispatched (it persists from earlier events); empty when none was set. */
+  id: string;
+  /** The `data:` values joined with `\n`. */
+  data: string;
+  /** 1-based line of its first field line, and the line that ends it. */
+  line: number;
+  endLine: number;
+  /** 1-based line and column of its first `data:` line. */
+  dataLine: number;
+  dataColumn: number;
+  payload: EventPayload;
+  /**
+   * False only for a last event with no blank line after it: a spec client discards it. It is listed (and counted)
+   * anyway, with a `not dispatched` problem, because that is the bug to see.
+   */
+  dispatched: boolean;
+  /** A valid `retry:` in the event, in milliseconds. */
+  retry?: number;
+  /** Capture timestamp of its first line, as written, and milliseconds since the capture's first one. */
+  time?: string;
+  elapsedMs?: number;
+  /** Why the data reads as it does, when that needs saying (several JSON `data:` lines joined into one value). */
+  note?: string;
+}
+
+/** Why a block of lines a spec client reads dispatches nothing. */
+export type NotDispatchedReason = 'no data' | 'not framed';
+
+/** A block of field lines, up to a blank line, that dispatches no event. */
+export interface NotDispatched {
+  line: number;
+  endLine: number;
+  reason: NotDispatchedReason;
+  /** In plain words: "`event: ping` with no `data:` line", "only sets the last event ID (legal)". */
+  why: string;
+}
+
+/** A finding about the stream, in the inspector's words. */
+export interface InspectionProblem extends Omit<Finding, 'frame'> {
+  /** The severity as a person acts on it: `must fix`, `check` or `note` (see SEVERITY_LABELS). */
+  label: string;
+  /** One line naming this occurrence: "`retry: 3s` is not a number of milliseconds". */
+  title: string;
+  /** Index of the event it is about, when it is about one. */
+  event?: number;
+  /** The offending line with a caret under the column (absent for whole-stream problems). */
+  snippet?: CaretSnippet;
+}
+
+export interface InspectionStats {
+  /** Events listed: every event with data, the undispatched last one included (its problem says so). */
+  events: number;
+  /** Comment lines (`:` …), inside events or between them. */
+  comments: number;
+  /** Events whose data is JSON. */
+  json: number;
+  /** Events whose data looks like JSON and does not parse. */
+  notJson: number;
+  /** The event types dispatched, in order of first appearance. */
+  eventTypes: string[];
+  /** The last event ID at the end of the stream, or null when none was ever set. */
+  lastEventId: string | null;
+  /** Characters of reassembled text (null without a path). */
+  reassembledChars: number | null;
+}
+
+/** When events arrived, for a timestamped capture. */
+export interface InspectionTiming {
+  /** Milliseconds from the first timestamp to the first event, and to the last. */
+  firstEventMs: number;
+  totalMs: number;
+  /** The longest wait between two events, and the index of the event that ended it (null with one event). */
+  longestGapMs: number;
+  longestGapBefore: number | null;
+}
+
+/** Everything `inspect()` finds: plain, JSON-serialisable data. */
+export interface Inspection {
+  events: InspectedEvent[];
+  notDispatched: NotDispatched[];
+  problems: InspectionProblem[];
+  stats: InspectionStats;
+  /** The text pulled out at `path`, or null when no path was given. */
+  reassembly: Reassembly | null;
+  /** How every line was read (the counts add up to `total`). */
+  lines: LineTally;
+  /** Whether the text ends with a line terminator (a live connection that does not has a buffer left). */
+  endsWithNewline: boolean;
+  /** True when every line started with a capture timestamp (taken off before reading). */
+  timestamped: boolean;
+  timing: InspectionTiming | null;
+  /** True when reading stopped at the held-characters bound (`too large`). */
+  stopped: boolean;
+  /** The last valid `retry:` value, if any. */
+  retry?: number;
+}

@@ -1,0 +1,111 @@
+import { readPayload } from '../decode/payload.js';
+
+/**
+ * A dotted path into an event's JSON: `choices.0.delta.content`. Every segment is a key as written (an empty
+ * segment is the key `""`); a segment of digits also indexes an array. Keys are data: `__proto__` or `constructor`
+ * name an own property of the parsed JSON, never something inherited.
+ */
+export function pathSegments(path: string): string[] {
+  return path.split('.');
+}
+
+const INDEX = /^(?:0|[1-9][0-9]*)$/;
+
+/** The value at `segments` in `value`, or undefined when the path does not lead anywhere. */
+export function valueAtPath(value: unknown, segments: readonly string[]): unknown {
+  let node = value;
+  for (const segment of segments) {
+    node = childOf(node, segment);
+    if (node === undefined) return undefined;
+  }
+  return node;
+}
+
+function childOf(node: unknown, segment: string): unknown {
+  if (Array.isArray(node)) return INDEX.test(segment) ? node[Number(segment)] : undefined;
+  if (typeof node !== 'object' || node === null) return undefined;
+  return Object.prototype.hasOwnProperty.call(node, segment) ? (node as Record<string, unknown>)[segment] : undefined;
+}
+
+/** How many segments of the path lead somewhere in `value` (0 when even the first key is missing). */
+function depthReached(value: unknown, segments: readonly string[]): number {
+  let node = value;
+  for (let i = 0; i < segments.length; i += 1) {
+    node = childOf(node, segments[i] as string);
+    if (node === undefined) return i;
+  }
+  return segments.length;
+}
+
+/** The text a path pulls out of a stream's events, joined in order. */
+export interface Reassembly {
+  path: string;
+  text: string;
+  /** Events that hold a string at the path (an empty string counts). */
+  from: number;
+  /** Events looked at: every event in the list. */
+  of: number;
+  /** Indexes of the events that hold a string at the path. */
+  events: number[];
+  /** "Text reassembled from 3 of 5 events at `choices.0.delta.content`". */
+  summary: string;
+  /** When no event holds a string there: how far the path got in the first JSON event, to help fix a typo. */
+  hint?: string;
+}
+
+/** Pulls the string at `path` out of each event's data (JSON) and joins them in order. */
+export function reassemble(events: ReadonlyArray<{ index: number; data: string }>, path: string): Reassembly {
+  if (typeof path !== 'string') throw new TypeError(`sse-reconstruct: a reassembly path is a string such as "choices.0.delta.content"; received ${typeof path}.`);
+  const segments = pathSegments(path);
+  const pieces: string[] = [];
+  const from: number[] = [];
+  let firstJson: unknown;
+  let sawJson = false;
+  for (const event of events) {
+    const payload = readPayload(event.data);
+    if (payload.kind !== 'json') continue;
+    if (!sawJson) {
+      sawJson = true;
+      firstJson = payload.value;
+    }
+    const found = valueAtPath(payload.value, segments);
+    if (typeof found !== 'string') continue;
+    pieces.push(found);
+    from.push(event.index);
+  }
+  const text = pieces.join('');
+  const result: Reassembly = {
+    path,
+    text,
+    from: from.length,
+    of: events.length,
+    events: from,
+    summary: `Text reassembled from ${from.length} of ${events.length} event${events.length === 1 ? '' : 's'} at \`${path}\``,
+  };
+  if (from.length === 0) result.hint = hintFor(sawJson, firstJson, segments);
+  return result;
+}
+
+function hintFor(sawJson: boolean, first: unknown, segments: readonly string[]): string {
+  if (!sawJson) return 'No event carries JSON, so there is nothing to follow the path into.';
+  const reached = depthReached(first, segments);
+  const at = valueAtPath(first, segments.slice(0, reached));
+  const where = reached === 0 ? 'the top level' : `\`${segments.slice(0, reached).join('.')}\``;
+  if (reached === segments.length) return `In the first JSON event, \`${segments.join('.')}\` holds ${kindOf(at)}, not a string.`;
+  return `In the first JSON event, the path stops at ${where}: it holds ${kindOf(at)}${keysOf(at)}, with no \`${segments[reached] ?? ''}\`.`;
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  if (typeof value === 'object') return 'an object';
+  return `a ${typeof value}`;
+}
+
+function keysOf(value: unknown): string {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return '';
+  const keys = Object.keys(value);
+  if (keys.length === 0) return ' with no keys';
+  const shown = keys.slice(0, 8).map((key) => JSON.stringify(key)).join(', ');
+  return ` with the keys ${shown}${keys.length > 8 ? ', …' : ''}`;
+}

@@ -1,0 +1,219 @@
+import { describe, expect, it } from 'vitest';
+import { inspect, reconstruct, valueAtPath, type Inspection } from '../../src/index.js';
+import { HARBOUR, HARBOUR_PATH } from './examples.js';
+
+const where = (result: Inspection) => result.problems.map((p) => [p.label, p.code, p.line, p.column]);
+
+describe('the harbour example', () => {
+  const result = inspect(HARBOUR, { path: HARBOUR_PATH });
+
+  it('shows the inspector counts', () => {
+    expect(result.stats).toEqual({
+      events: 5,
+      comments: 1,
+      json: 3,
+      notJson: 1,
+      eventTypes: ['message', 'token'],
+      lastEventId: '42',
+      reassembledChars: 12,
+    });
+  });
+
+  it('lists the five events with type, id, data and line', () => {
+    expect(result.events.map((e) => [e.index, e.event, e.id, e.line, e.payload, e.dispatched])).toEqual([
+      [0, 'message', '', 3, 'json', true],
+      [1, 'message', '', 5, 'json', true],
+      [2, 'token', '42', 7, 'json', true],
+      [3, 'message', '42', 11, 'not json', true],
+      [4, 'message', '42', 16, 'done', false],
+    ]);
+    expect(result.events[3]?.data).toBe('{"id":"1","choices":[{"delta":{"content":"is "}}]}\n{"id":"1","choices":[{"delta":{"content":"closed."}}]}');
+  });
+
+  it('explains why two JSON data lines are one event that is not JSON', () => {
+    const note = result.events[3]?.note ?? '';
+    expect(note).toMatch(/^2 `data:` lines with no blank line between them/);
+    expect(note).toContain('ONE event');
+    expect(note).toContain('Each line is JSON on its own; joined, they are not');
+  });
+
+  it('reports the problems with the three severities, line, column and a caret snippet', () => {
+    expect(where(result)).toEqual([
+      ['must fix', 'not json', 11, 1],
+      ['check', 'bad retry', 14, 1],
+      ['must fix', 'not dispatched', 16, 1],
+      ['note', 'done sentinel', 16, 1],
+    ]);
+    const [notJson, retry, last, done] = result.problems;
+    expect(notJson?.title).toBe('Event 3: data is not valid JSON');
+    expect(notJson?.event).toBe(3);
+    expect(notJson?.snippet).toEqual({ line: 'data: {"id":"1","choices":[{"delta":{"co…', caret: '^' });
+    expect(retry?.title).toBe('`retry: 3s` is not a number of milliseconds');
+    expect(retry?.snippet).toEqual({ line: 'retry: 3s', caret: '^' });
+    expect(last?.title).toBe('The last event is never dispatched');
+    expect(last?.message).toContain('does not even end with a line terminator');
+    expect(last?.snippet?.line).toBe('data: [DONE]');
+    expect(done?.title).toBe('`[DONE]` sentinel present');
+    expect(done?.message).toContain('ordinary message whose data is the six characters `[DONE]`');
+  });
+
+  it('reassembles the text at the path', () => {
+    expect(result.reassembly).toMatchObject({ text: 'The harbour ', from: 3, of: 5, events: [0, 1, 2] });
+    expect(result.reassembly?.summary).toBe('Text reassembled from 3 of 5 events at `choices.0.delta.content`');
+  });
+
+  it('says the retry-only block dispatches nothing, and why', () => {
+    expect(result.notDispatched).toEqual([{ line: 14, endLine: 15, reason: 'no data', why: 'only sets the reconnection delay (legal; no event)' }]);
+    expect(result.retry).toBeUndefined();
+    expect(result.endsWithNewline).toBe(false);
+  });
+
+  it('is plain data', () => {
+    expect(JSON.parse(JSON.stringify(result))).toEqual(result);
+  });
+
+  it('leaves the reconstruction of the same text as it was: its own findings, no inspector codes', () => {
+    const rebuilt = reconstruct(HARBOUR);
+    expect(rebuilt.findings.map((f) => f.code)).toEqual(['not assembled', 'event mismatch', 'not json', 'bad retry', 'unterminated']);
+  });
+});
+
+describe('what a spec client does not dispatch', () => {
+  it('an event name with no data, an id alone, unknown fields', () => {
+    const result = inspect('event: ping\n\nid: 7\n\nfoo: bar\n\ndata: x\n\n');
+    expect(result.events.map((e) => [e.data, e.id])).toEqual([['x', '7']]);
+    expect(result.notDispatched.map((n) => [n.line, n.reason, n.why])).toEqual([
+      [1, 'no data', '`event: ping` with no `data:` line: nothing is dispatched for it'],
+      [3, 'no data', 'only sets the last event ID (legal; no event)'],
+      [5, 'no data', 'only lines a spec client ignores (`foo`): no field it reads'],
+    ]);
+    expect(where(result)).toEqual([
+      ['check', 'ignored line', 1, 1],
+      ['check', 'ignored line', 5, 1],
+    ]);
+    expect(result.problems[0]?.title).toBe('`event: ping` names an event with no data');
+    expect(result.problems[1]?.title).toBe('`foo: bar` is not a field a spec client reads');
+  });
+
+  it('a JSON body written without data: framing', () => {
+    const result = inspect('data: {"a":1}\n\n{"error":{"code":503,\n"status":"UNAVAILABLE"}}\n\n');
+    expect(result.events).toHaveLength(1);
+    expect(result.notDispatched).toMatchObject([{ line: 3, endLine: 5, reason: 'not framed' }]);
+    expect(result.problems[0]?.title).toBe('A JSON document without `data:` framing');
+  });
+
+  it('a last event that ends with a newline but no blank line', () => {
+    const result = inspect('data: a\n\ndata: b\n');
+    expect(result.events.map((e) => e.dispatched)).toEqual([true, false]);
+    expect(result.problems.map((p) => p.code)).toEqual(['not dispatched']);
+    expect(result.problems[0]?.message).not.toContain('line terminator');
+    expect(result.endsWithNewline).toBe(true);
+  });
+
+  it('nothing at all', () => {
+    const result = inspect(': just a comment\n\n');
+    expect(result.events).toEqual([]);
+    expect(result.stats.comments).toBe(1);
+    expect(where(result)).toEqual([['must fix', 'empty', 0, 0]]);
+    expect(result.problems[0]?.snippet).toBeUndefined();
+  });
+});
+
+describe('any event stream, LLM or not', () => {
+  it('plain text data is text, not a parse failure', () => {
+    const result = inspect('event: tick\nid: 1\ndata: 12:00\n\nevent: tick\nid: 2\ndata: 12:01\n\n');
+    expect(result.events.map((e) => e.payload)).toEqual(['text', 'text']);
+    expect(result.problems).toEqual([]);
+    expect(result.stats).toMatchObject({ events: 2, json: 0, notJson: 0, eventTypes: ['tick'], lastEventId: '2', reassembledChars: null });
+  });
+
+  it('data that starts like JSON and breaks is a parse failure', () => {
+    const result = inspect('data: {"a":\n\n');
+    expect(result.events[0]?.payload).toBe('not json');
+    expect(result.problems[0]?.message).toContain('starts like JSON but does not parse');
+  });
+
+  it('comments inside an event are counted, and a valid retry is kept', () => {
+    const result = inspect(': open\n\ndata: a\n: inside\nretry: 3000\n\n');
+    expect(result.stats.comments).toBe(2);
+    expect(result.events[0]?.retry).toBe(3000);
+    expect(result.retry).toBe(3000);
+  });
+
+  it('strips one space after the colon and keeps the data\'s inner newlines', () => {
+    const result = inspect('data:  two spaces\ndata\ndata:x\n\n');
+    expect(result.events[0]?.data).toBe(' two spaces\n\nx');
+  });
+
+  it('an id persists to the next event; an event type does not', () => {
+    const result = inspect('event: a\nid: 9\ndata: 1\n\ndata: 2\n\n');
+    expect(result.events.map((e) => [e.event, e.id])).toEqual([
+      ['a', '9'],
+      ['message', '9'],
+    ]);
+  });
+
+  it('reads a BOM, CRLF line ends and timestamps as the decoder does', () => {
+    const result = inspect('\uFEFFdata: {"t":"a"}\r\n\r\ndata: {"t":"b"}\r\n\r\n', { path: 't' });
+    expect(result.reassembly?.text).toBe('ab');
+    expect(result.problems.map((p) => p.code)).toEqual(['bom', 'crlf']);
+    expect(result.problems[0]?.snippet).toEqual({ line: 'data: {"t":"a"}', caret: '^' });
+  });
+
+  it('gives the timing of a timestamped capture', () => {
+    const text = ['12:00:00.000 data: 1', '12:00:00.000', '12:00:00.250 data: 2', '12:00:00.250', '12:00:02.250 : ping', '12:00:02.500 data: 3', '12:00:02.500', ''].join('\n');
+    const result = inspect(text);
+    expect(result.timestamped).toBe(true);
+    expect(result.stats.comments).toBe(1);
+    expect(result.events.map((e) => e.elapsedMs)).toEqual([0, 250, 2500]);
+    expect(result.timing).toEqual({ firstEventMs: 0, totalMs: 2500, longestGapMs: 2250, longestGapBefore: 2 });
+  });
+
+  it('stops at the held bound like the decoder, and says so', () => {
+    const result = inspect(`data: 1\n\ndata: ${'x'.repeat(100)}\n\ndata: 3\n\n`, { maxHeldChars: 50 });
+    expect(result.stopped).toBe(true);
+    expect(result.events).toHaveLength(1);
+    expect(result.problems.map((p) => [p.code, p.label])).toEqual([['too large', 'must fix']]);
+  });
+});
+
+describe('the path', () => {
+  it('indexes arrays with numeric segments, and objects by key', () => {
+    expect(valueAtPath({ a: [{ b: 'x' }] }, ['a', '0', 'b'])).toBe('x');
+    expect(valueAtPath({ a: { 0: 'y' } }, ['a', '0'])).toBe('y');
+    expect(valueAtPath({ a: ['x'] }, ['a', '01'])).toBeUndefined();
+    expect(valueAtPath({ a: ['x'] }, ['a', 'length'])).toBeUndefined();
+  });
+
+  it('treats keys as data: __proto__ and constructor are own keys or nothing', () => {
+    const stream = 'data: {"__proto__":{"t":"p"}}\n\ndata: {"t":"q"}\n\n';
+    expect(inspect(stream, { path: '__proto__.t' }).reassembly?.text).toBe('p');
+    expect(inspect(stream, { path: 'constructor.name' }).reassembly).toMatchObject({ text: '', from: 0 });
+    expect(inspect(stream, { path: 't.length' }).reassembly?.from).toBe(0);
+  });
+
+  it('skips values that are not strings, and counts the events it took text from', () => {
+    const result = inspect('data: {"t":"a"}\n\ndata: {"t":5}\n\ndata: {"t":""}\n\ndata: nope\n\n', { path: 't' });
+    expect(result.reassembly).toMatchObject({ text: 'a', from: 2, of: 4, events: [0, 2] });
+    expect(result.stats.reassembledChars).toBe(1);
+  });
+
+  it('says how far a path that finds nothing got', () => {
+    const result = inspect(HARBOUR, { path: 'choices.0.delta.text' });
+    expect(result.reassembly?.from).toBe(0);
+    expect(result.reassembly?.hint).toBe('In the first JSON event, the path stops at `choices.0.delta`: it holds an object with the keys "role", "content", with no `text`.');
+    expect(inspect('data: hi\n\n', { path: 'a' }).reassembly?.hint).toBe('No event carries JSON, so there is nothing to follow the path into.');
+  });
+
+  it('an empty path reassembles nothing', () => {
+    expect(inspect(HARBOUR, { path: '' }).reassembly).toBeNull();
+  });
+});
+
+describe('misuse', () => {
+  it('throws a TypeError that says what to pass', () => {
+    expect(() => inspect(42 as unknown as string)).toThrow(TypeError);
+    expect(() => inspect('data: 1\n\n', { path: 3 as unknown as string })).toThrow(/dotted path/);
+    expect(() => inspect('data: 1\n\n', { maxHeldChars: -1 })).toThrow(TypeError);
+  });
+});
