@@ -1,4 +1,4 @@
-import { FINDINGS, FINDING_CODES } from '../core/index.js';
+import { FINDINGS, FINDING_CODES, SEVERITY_LABELS } from '../core/index.js';
 import { escapeHtml, findingAnchor } from './html.js';
 import { inlineCode } from './render-report.js';
 
@@ -7,7 +7,7 @@ export function renderCatalogue(): string {
   const entries = FINDING_CODES.map((code) => {
     const entry = FINDINGS[code];
     return `<article class="entry" id="${findingAnchor(code)}">
-  <h3><span class="sev sev-${entry.severity}">${entry.severity}</span> <code>${escapeHtml(code)}</code> <span class="entry-title">${inlineCode(entry.title)}</span></h3>
+  <h3><span class="sev sev-${entry.severity}" title="severity: ${entry.severity}">${SEVERITY_LABELS[entry.severity]}</span> <code>${escapeHtml(code)}</code> <span class="entry-title">${inlineCode(entry.title)}</span></h3>
   <p>${inlineCode(entry.meaning)}</p>
   <p class="fix"><strong>What to change:</strong> ${inlineCode(entry.fix)}</p>
 </article>`;

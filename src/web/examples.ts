@@ -186,7 +186,8 @@ export const EXAMPLES: readonly PageExample[] = [
     mode: "events",
     path: "choices.0.delta.content",
     text: [
-      ": a chat stream, as a relay logged it",
+      ": three framing mistakes a relay made in one chat stream",
+      "",
       "data: {\"id\":\"1\",\"choices\":[{\"delta\":{\"role\":\"assistant\",\"content\":\"\"}}]}",
       "",
       "data: {\"id\":\"1\",\"choices\":[{\"delta\":{\"content\":\"The \"}}]}",
@@ -194,7 +195,6 @@ export const EXAMPLES: readonly PageExample[] = [
       "event: token",
       "id: 42",
       "data: {\"id\":\"1\",\"choices\":[{\"delta\":{\"content\":\"harbour \"}}]}",
-      "",
       "",
       "data: {\"id\":\"1\",\"choices\":[{\"delta\":{\"content\":\"is \"}}]}",
       "data: {\"id\":\"1\",\"choices\":[{\"delta\":{\"content\":\"closed.\"}}]}",

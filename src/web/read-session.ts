@@ -1,8 +1,11 @@
-import { createReconstruction, type FormatName, type FrameRecord, type Reconstruction } from '../core/index.js';
+import { createInspection, createReconstruction, type FormatName, type FrameRecord, type InspectedEvent, type Reconstruction } from '../core/index.js';
+import { buildInspectionReport, eventRow, type EventRow, type InspectionReport } from './inspection-model.js';
 import { buildReconstructionReport, ROW_DATA_CHARS, type FrameRow, type ReconstructionReport } from './report-model.js';
 
 /** What the page asks to read: a format name, `auto`, or `events` (any event stream, read by the inspector). */
 export type ReadMode = 'auto' | FormatName | 'events';
+
+export const READ_MODES: readonly ReadMode[] = ['auto', 'chat-completions', 'responses', 'anthropic', 'gemini', 'behavior-run', 'events'];
 
 export interface ReadRequest {
   text: string;
@@ -11,7 +14,8 @@ export interface ReadRequest {
   path?: string;
 }
 
-export type PageReport = ReconstructionReport;
+export type PageReport = ReconstructionReport | InspectionReport;
+export type TableRow = FrameRow | EventRow;
 
 /** How much text is pushed between yields when the read shares the main thread. */
 const SLICE_CHARS = 1 << 20;
@@ -21,28 +25,45 @@ const SLICE_CHARS = 1 << 20;
  * in the worker, or on the main thread in slices (`pause` yields to the event loop between them).
  */
 export class ReadSession {
-  private result: Reconstruction | null = null;
   private text = '';
+  private result: Reconstruction | null = null;
   private frames: FrameRecord[] | null = null;
+  private events: InspectedEvent[] | null = null;
 
   async read(request: ReadRequest, pause?: () => Promise<void>): Promise<PageReport> {
     const started = now();
     this.text = request.text;
+    this.result = null;
     this.frames = null;
-    const session = createReconstruction(request.mode === 'auto' || request.mode === 'events' ? {} : { format: request.mode });
-    for (let at = 0; at < request.text.length; at += SLICE_CHARS) {
-      session.push(request.text.slice(at, at + SLICE_CHARS));
-      if (pause !== undefined) await pause();
+    this.events = null;
+    if (request.mode === 'events') {
+      const session = createInspection(request.path ? { path: request.path } : {});
+      await feed(request.text, (slice) => session.push(slice), pause);
+      const inspection = session.end();
+      this.events = inspection.events;
+      return buildInspectionReport(inspection, request.text, now() - started);
     }
+    const session = createReconstruction(request.mode === 'auto' ? {} : { format: request.mode });
+    await feed(request.text, (slice) => session.push(slice), pause);
     this.result = session.end();
     return buildReconstructionReport(this.result, request.text, now() - started);
   }
 
-  /** Rows `from` up to `to` (exclusive) of the frames table. */
-  rows(from: number, to: number): FrameRow[] {
+  /** Rows `from` up to `to` (exclusive) of the frames (or events) table. */
+  rows(from: number, to: number): TableRow[] {
+    const start = Math.max(0, from);
+    const end = Math.max(start, to);
+    if (this.events !== null) return this.events.slice(start, end).map(eventRow);
     if (this.result === null) return [];
     this.frames ??= this.result.frames;
-    return this.frames.slice(Math.max(0, from), Math.max(0, to)).map((frame) => frameRow(frame, this.text));
+    return this.frames.slice(start, end).map((frame) => frameRow(frame, this.text));
+  }
+}
+
+async function feed(text: string, push: (slice: string) => void, pause?: () => Promise<void>): Promise<void> {
+  for (let at = 0; at < text.length; at += SLICE_CHARS) {
+    push(text.slice(at, at + SLICE_CHARS));
+    if (pause !== undefined) await pause();
   }
 }
 

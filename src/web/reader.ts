@@ -1,12 +1,11 @@
-import { ReadSession, type PageReport, type ReadRequest } from './read-session.js';
-import type { FrameRow } from './report-model.js';
-import type { FromReader, ToReader } from './worker.js';
+import { ReadSession, type PageReport, type ReadRequest, type TableRow } from './read-session.js';
+import type { FromReader, ReaderAsk } from './worker.js';
 
 /** Where the page's streams are read: a worker when the page can start one, else the main thread in slices. */
 export interface Reader {
   readonly where: 'worker' | 'main thread';
   read(request: ReadRequest): Promise<PageReport>;
-  rows(from: number, to: number): Promise<FrameRow[]>;
+  rows(from: number, to: number): Promise<TableRow[]>;
 }
 
 /** A reader in a worker made from the page's own script (a blob URL, which the page's policy allows). */
@@ -25,7 +24,7 @@ export function workerReader(source: string): Reader | null {
     waiting.delete(event.data.id);
     resolve?.(event.data);
   };
-  const ask = (message: Omit<ToReader, 'id'>): Promise<FromReader> =>
+  const ask = (message: ReaderAsk): Promise<FromReader> =>
     new Promise((resolve) => {
       const id = (next += 1);
       waiting.set(id, resolve);

@@ -1,3 +1,4 @@
+import { SEVERITY_LABELS } from '../core/index.js';
 import { duration, escapeHtml, findingAnchor, plural } from './html.js';
 import type { PageFinding, ReconstructionReport } from './report-model.js';
 
@@ -12,6 +13,12 @@ const VERDICT_CLASS: Record<ReconstructionReport['verdict'], string> = {
   'not the whole stream': 'warn',
 };
 
+const VERDICT_MEANINGS: Record<ReconstructionReport['verdict'], string> = {
+  complete: 'The answer finished, and the whole stream is there.',
+  'did not finish': 'Its end is not there: no end frame arrived, it was cut, it ended in an error, or reading stopped at the size bound. What arrived may be partial.',
+  'not the whole stream': 'Its end is there, but a piece from before the end is missing: its start, a block never closed, or an event for something never started.',
+};
+
 const VERDICT_WORDS: Record<ReconstructionReport['verdict'], string> = {
   complete: 'Complete',
   'did not finish': 'Did not finish',
@@ -22,11 +29,10 @@ const VERDICT_WORDS: Record<ReconstructionReport['verdict'], string> = {
 export function renderReconstruction(report: ReconstructionReport): string {
   return [
     summarySection(report),
-    answerSection(report),
-    errorSection(report.error),
-    stepsSection(report),
-    usageSection(report),
     findingsSection(report.findings, report.unlisted, report.findingTotal),
+    errorSection(report.error),
+    answerSection(report),
+    stepsSection(report),
     responseSection(report),
     framesSection(report),
   ].join('\n');
@@ -46,6 +52,7 @@ function summarySection(report: ReconstructionReport): string {
   return `<section class="summary tone-${tone}" id="summary" aria-live="polite">
   <div class="verdict"><span class="verdict-word" data-verdict="${escapeHtml(report.verdict)}">${VERDICT_WORDS[report.verdict]}</span>
   <span class="facts">${facts.join(' <span class="dot">·</span> ')}</span></div>
+  <p class="verdict-meaning">${VERDICT_MEANINGS[report.verdict]}</p>
   <p class="summary-line" data-testid="summary-line"><code>${escapeHtml(report.summary)}</code></p>
   ${timing}
   <p class="read-time">Read ${plural(report.inputChars, 'character')} in <span data-testid="read-ms">${Math.round(report.readMs)}</span> ms, in this browser.</p>
@@ -58,7 +65,7 @@ function timingLine(timing: ReconstructionReport['timing']): string {
 }
 
 function answerSection(report: ReconstructionReport): string {
-  if (report.choices.length === 0) return `<section id="answer"><h2>Answer</h2><p class="empty">No choice was assembled.</p></section>`;
+  if (report.choices.length === 0) return `<section id="answer"><h2>Answer</h2><p class="empty">No choice was assembled.</p>${usageBlock(report)}</section>`;
   const choices = report.choices.map((choice) => {
     const parts = [`<h3>Choice ${choice.index}</h3>`];
     parts.push(choice.text.length > 0 ? `<div class="answer-text" data-testid="answer-text">${escapeHtml(choice.text)}</div>` : `<p class="empty">No text.</p>`);
@@ -68,7 +75,7 @@ function answerSection(report: ReconstructionReport): string {
     parts.push(finishBlock(choice.finish));
     return `<div class="choice" data-choice="${choice.index}">${parts.join('\n')}</div>`;
   });
-  return `<section id="answer"><h2>Answer</h2>${choices.join('\n')}</section>`;
+  return `<section id="answer"><h2>Answer</h2>${choices.join('\n')}${usageBlock(report)}</section>`;
 }
 
 function toolCallCard(call: ReconstructionReport['choices'][number]['toolCalls'][number]): string {
@@ -81,7 +88,7 @@ function toolCallCard(call: ReconstructionReport['choices'][number]['toolCalls']
 
 function finishBlock(finish: ReconstructionReport['choices'][number]['finish']): string {
   if (finish.reason === null) return `<p class="finish"><span class="label">Finish reason</span> <span class="muted">none received</span></p>`;
-  const source = finish.source === null ? '' : `<span class="source">Meaning read from ${inlineCode(finish.source)}${finish.read ? ` on ${escapeHtml(finish.read)}` : ''}.</span>`;
+  const source = finish.source === null ? '' : `<span class="source"><strong>Source:</strong> ${inlineCode(finish.source)}${finish.read ? ` <span class="dot">·</span> read ${escapeHtml(finish.read)}` : ''}</span>`;
   return `<div class="finish"><span class="label">Finish reason</span> <code data-testid="finish-reason">${escapeHtml(finish.reason)}</code><p>${inlineCode(finish.meaning ?? '')}</p>${source}</div>`;
 }
 
@@ -99,10 +106,10 @@ function stepsSection(report: ReconstructionReport): string {
   return `<section id="steps"><h2>Tool steps</h2><table class="plain"><thead><tr><th>Step</th><th>Tool</th><th>Status</th><th>Input</th><th>Output or error</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>`;
 }
 
-function usageSection(report: ReconstructionReport): string {
-  if (report.usage === null) return `<section id="usage"><h2>Usage</h2><p class="empty">The stream carries no usage.</p></section>`;
+function usageBlock(report: ReconstructionReport): string {
+  if (report.usage === null) return `<div id="usage" class="usage"><h4>Usage</h4><p class="empty">The stream carries no usage.</p></div>`;
   const rows = flatten(report.usage).map(([key, value]) => `<tr><th scope="row"><code>${escapeHtml(key)}</code></th><td class="num">${escapeHtml(value)}</td></tr>`);
-  return `<section id="usage"><h2>Usage</h2><table class="plain kv">${rows.join('')}</table></section>`;
+  return `<div id="usage" class="usage"><h4>Usage</h4><table class="plain kv">${rows.join('')}</table></div>`;
 }
 
 /** Nested usage objects as dotted keys: `prompt_tokens_details.cached_tokens`. */
@@ -131,9 +138,10 @@ export function findingsSection(findings: readonly PageFinding[], unlisted: Reco
 
 export function findingItem(finding: PageFinding): string {
   const where = finding.line === 0 ? 'whole stream' : `line ${finding.line}, column ${finding.column}`;
-  const snippet = finding.snippet === null ? '' : `<pre class="snippet">${escapeHtml(finding.snippet)}</pre>`;
+  const frame = finding.frame === undefined ? '' : ` <a class="frame-link" href="#frames" data-show-frame="${finding.frame}">frame ${finding.frame}</a>`;
+  const snippet = finding.snippet === null ? '' : `<pre class="snippet">${escapeHtml(`${finding.snippet.line}\n${finding.snippet.caret}`)}</pre>`;
   return `<li class="finding sev-border-${finding.severity}" data-code="${escapeHtml(finding.code)}">
-  <div class="finding-head"><span class="sev sev-${finding.severity}">${finding.severity}</span> <a class="code-link" href="#${findingAnchor(finding.code)}" title="In the catalogue below"><code>${escapeHtml(finding.code)}</code></a> <span class="finding-title">${inlineCode(finding.title)}</span> <span class="where">${where}</span></div>
+  <div class="finding-head"><span class="sev sev-${finding.severity}" title="severity: ${finding.severity}">${SEVERITY_LABELS[finding.severity]}</span> <a class="code-link" href="#${findingAnchor(finding.code)}" title="In the catalogue below"><code>${escapeHtml(finding.code)}</code></a> <span class="finding-title">${inlineCode(finding.title)}</span> <span class="where">${where}${frame}</span></div>
   <p>${inlineCode(finding.message)}</p>${snippet}
 </li>`;
 }

@@ -1,5 +1,4 @@
-import { FINDINGS, formatModule, type Finding, type FindingCode, type FormatName, type Reconstruction, type Severity } from '../core/index.js';
-import { caretSnippet, linesAt } from './text-lines.js';
+import { caretSnippet, FINDINGS, formatModule, lineLookup, type CaretSnippet, type Finding, type FindingCode, type FormatName, type Reconstruction, type Severity } from '../core/index.js';
 
 /** A finding as the page shows it: the core's finding, its catalogue title and the line it points at. */
 export interface PageFinding {
@@ -11,7 +10,7 @@ export interface PageFinding {
   column: number;
   frame?: number;
   /** The offending line with a caret under the column; null for findings about the whole stream. */
-  snippet: string | null;
+  snippet: CaretSnippet | null;
 }
 
 /** A finish reason with what it means and where that meaning was read. */
@@ -35,7 +34,7 @@ export interface ReconstructionReport {
   summary: string;
   choices: Array<Omit<Reconstruction['choices'][number], 'finishMeaning' | 'finishReason'> & { finish: PageFinish }>;
   usage: Reconstruction['usage'];
-  steps: Reconstruction['steps'] | null;
+  steps: NonNullable<Reconstruction['steps']> | null;
   error: unknown;
   /** The equivalent non-streamed response, pretty-printed. */
   responseJson: string;
@@ -98,9 +97,9 @@ export function buildReconstructionReport(result: Reconstruction, text: string, 
 
 /** Findings with their catalogue title and the caret snippet of the line each points at. */
 export function pageFindings(findings: readonly Finding[], text: string): PageFinding[] {
-  const lines = linesAt(text, findings.map((finding) => finding.line));
+  const lineAt = lineLookup(text);
   return findings.map((finding) => {
-    const lineText = lines.get(finding.line);
+    const lineText = finding.line === 0 ? undefined : lineAt(finding.line);
     const page: PageFinding = {
       code: finding.code,
       severity: finding.severity,
@@ -108,12 +107,15 @@ export function pageFindings(findings: readonly Finding[], text: string): PageFi
       message: finding.message,
       line: finding.line,
       column: finding.column,
-      snippet: lineText === undefined || finding.line === 0 ? null : caretSnippet(lineText, finding.column),
+      snippet: lineText === undefined ? null : caretSnippet(lineText, finding.column, { width: SNIPPET_WIDTH }),
     };
     if (finding.frame !== undefined) page.frame = finding.frame;
     return page;
   });
 }
+
+/** Characters of an offending line shown around its column. */
+export const SNIPPET_WIDTH = 96;
 
 /** One row of the frames table, cut to what a row shows. */
 export interface FrameRow {

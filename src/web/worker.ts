@@ -1,7 +1,8 @@
 import { ReadSession, type ReadRequest } from './read-session.js';
 
 /** Messages the page sends its reader, and what comes back. */
-export type ToReader = { id: number; type: 'read'; request: ReadRequest } | { id: number; type: 'rows'; from: number; to: number };
+export type ReaderAsk = { type: 'read'; request: ReadRequest } | { type: 'rows'; from: number; to: number };
+export type ToReader = ReaderAsk & { id: number };
 export type FromReader =
   | { id: number; type: 'report'; report: Awaited<ReturnType<ReadSession['read']>> }
   | { id: number; type: 'rows'; rows: ReturnType<ReadSession['rows']> }
