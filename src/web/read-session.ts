@@ -56,6 +56,7 @@ export class ReadSession {
     if (this.events !== null) return this.events.slice(start, end).map(eventRow);
     if (this.result === null) return [];
     this.frames ??= this.result.frames;
+    if (end === start) return [];
     return this.frames.slice(start, end).map((frame) => frameRow(frame, this.text));
   }
 }
