@@ -43,6 +43,7 @@ function startPage(): void {
   let table: TableView | null = null;
   let typing: ReturnType<typeof setTimeout> | undefined;
   let startedAt = 0;
+  let shownReport: PageReport | null = null;
 
   const currentText = () => held ?? ui.stream.value;
   const currentMode = () => (READ_MODES as readonly string[]).includes(ui.mode.value) ? (ui.mode.value as ReadMode) : 'auto';
@@ -74,7 +75,7 @@ function startPage(): void {
     const mine = (generation += 1);
     table?.dispose();
     table = null;
-    if (text.trim() === '') {
+    if (!/\S/.test(text)) {
       ui.report.innerHTML = '';
       ui.status.textContent = '';
       ui.report.removeAttribute('data-state');
@@ -100,6 +101,7 @@ function startPage(): void {
   }
 
   function show(report: PageReport): void {
+    shownReport = report;
     ui.report.innerHTML = report.kind === 'reconstruction' ? renderReconstruction(report) : renderInspection(report);
     const frames = ui.report.querySelector<HTMLElement>('.frames');
     if (frames !== null) {
@@ -146,9 +148,11 @@ function startPage(): void {
     const text = event.clipboardData?.getData('text/plain') ?? '';
     if (text.length > HELD_CHARS) {
       event.preventDefault();
-      setText(text);
-      void read(pastedAt);
+      const at = pastedAt;
       pastedAt = null;
+      setText(text);
+      // Read after the paste event returns, so the browser draws the held capture first.
+      setTimeout(() => void read(at), 0);
     }
   });
   ui.stream.addEventListener('input', () => {
@@ -210,12 +214,21 @@ function startPage(): void {
     void readFile(event.dataTransfer?.files[0]);
   });
 
-  // Copy buttons (the response, the link).
+  // Copy buttons copy the whole text, from the report (what is drawn may be cut); "Show all" draws it whole.
   document.addEventListener('click', (event) => {
-    const button = (event.target as HTMLElement).closest<HTMLButtonElement>('[data-copy]');
+    const button = (event.target as HTMLElement).closest<HTMLButtonElement>('[data-copy], [data-expand]');
     if (button === null) return;
+    const field = button.dataset.expand;
+    if (field !== undefined) {
+      const target = ui.report.querySelector<HTMLElement>(`[data-field="${CSS.escape(field)}"]`);
+      if (target !== null) target.textContent = fieldText(shownReport, field) ?? target.textContent;
+      button.closest('.cut-note')?.remove();
+      return;
+    }
     const target = document.getElementById(button.dataset.copy ?? '');
-    if (target !== null) void copy(target instanceof HTMLInputElement ? target.value : (target.textContent ?? ''), button);
+    if (target === null) return;
+    const whole = fieldText(shownReport, target.dataset.field ?? '');
+    void copy(whole ?? (target instanceof HTMLInputElement ? target.value : (target.textContent ?? '')), button);
   });
   byId('copy-link').addEventListener('click', (event) => void copy(ui.link.value, event.currentTarget as HTMLButtonElement));
 
@@ -268,6 +281,17 @@ function startPage(): void {
     ui.path.value = path ?? '';
     syncMode();
   }
+}
+
+/** The whole text of a report's field as `data-field` names it: `responseJson`, `choices.0.text`. */
+function fieldText(report: PageReport | null, field: string): string | null {
+  if (report === null || report.kind !== 'reconstruction') return null;
+  if (field === 'responseJson') return report.responseJson;
+  const match = /^choices\.(\d+)\.(text|refusal|reasoning)$/.exec(field);
+  if (match === null) return null;
+  const choice = report.choices.find((candidate) => candidate.index === Number(match[1]));
+  const value = choice?.[match[2] as 'text' | 'refusal' | 'reasoning'];
+  return typeof value === 'string' ? value : null;
 }
 
 async function copy(text: string, button: HTMLButtonElement): Promise<void> {

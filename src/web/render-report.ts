@@ -68,14 +68,27 @@ function answerSection(report: ReconstructionReport): string {
   if (report.choices.length === 0) return `<section id="answer"><h2>Answer</h2><p class="empty">No choice was assembled.</p>${usageBlock(report)}</section>`;
   const choices = report.choices.map((choice) => {
     const parts = [`<h3>Choice ${choice.index}</h3>`];
-    parts.push(choice.text.length > 0 ? `<div class="answer-text" data-testid="answer-text">${escapeHtml(choice.text)}</div>` : `<p class="empty">No text.</p>`);
-    if (choice.refusal !== undefined) parts.push(`<h4>Refusal</h4><div class="answer-text refusal">${escapeHtml(choice.refusal)}</div>`);
-    if (choice.reasoning !== undefined) parts.push(`<details class="reasoning"><summary>Reasoning (${plural(choice.reasoning.length, 'character')})</summary><div class="answer-text">${escapeHtml(choice.reasoning)}</div></details>`);
+    parts.push(choice.text.length > 0 ? long('div', 'answer-text', `choices.${choice.index}.text`, choice.text, 'data-testid="answer-text"') : `<p class="empty">No text.</p>`);
+    if (choice.refusal !== undefined) parts.push(`<h4>Refusal</h4>${long('div', 'answer-text refusal', `choices.${choice.index}.refusal`, choice.refusal)}`);
+    if (choice.reasoning !== undefined) parts.push(`<details class="reasoning"><summary>Reasoning (${plural(choice.reasoning.length, 'character')})</summary>${long('div', 'answer-text', `choices.${choice.index}.reasoning`, choice.reasoning)}</details>`);
     if (choice.toolCalls.length > 0) parts.push(`<h4>Tool calls</h4>${choice.toolCalls.map(toolCallCard).join('')}`);
     parts.push(finishBlock(choice.finish));
     return `<div class="choice" data-choice="${choice.index}">${parts.join('\n')}</div>`;
   });
   return `<section id="answer"><h2>Answer</h2>${choices.join('\n')}${usageBlock(report)}</section>`;
+}
+
+/** Characters of a long text drawn at first: laying out megabytes of text would hold the page for seconds. */
+export const SHOWN_CHARS = 10_000;
+
+/**
+ * A text in an element, cut to its first SHOWN_CHARS characters when longer, with a button that shows the rest
+ * (`data-field` names where the page finds the whole text in the report).
+ */
+function long(tag: 'div' | 'pre', className: string, field: string, text: string, attributes = ''): string {
+  const element = `<${tag} class="${className}" ${attributes} data-field="${escapeHtml(field)}">${escapeHtml(text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}…` : text)}</${tag}>`;
+  if (text.length <= SHOWN_CHARS) return element;
+  return `${element}<p class="cut-note">Showing the first ${plural(SHOWN_CHARS, 'character')} of ${text.length.toLocaleString('en-US')}. <button type="button" class="button small" data-expand="${escapeHtml(field)}">Show all</button></p>`;
 }
 
 function toolCallCard(call: ReconstructionReport['choices'][number]['toolCalls'][number]): string {
@@ -149,7 +162,7 @@ export function findingItem(finding: PageFinding): string {
 function responseSection(report: ReconstructionReport): string {
   return `<section id="response"><div class="section-head"><h2>The non-streamed response</h2><button type="button" class="button small" data-copy="response-json" data-testid="copy-response">Copy</button></div>
 <p class="muted">What the same request returns without <code>stream</code>, in the format the stream was read as.</p>
-<pre class="json" id="response-json">${escapeHtml(report.responseJson)}</pre></section>`;
+${long('pre', 'json', 'responseJson', report.responseJson, 'id="response-json"')}</section>`;
 }
 
 function framesSection(report: ReconstructionReport): string {

@@ -133,4 +133,4 @@ export interface FrameRow {
 }
 
 /** How much of a frame's data a row carries: the table shows one line of it. */
-export const ROW_DATA_CHARS = 240;
+export const ROW_DATA_CHARS = 160;

@@ -8,9 +8,12 @@ export const ROW_HEIGHT = 28;
 const BLOCK_ROWS = 256;
 const KEPT_BLOCKS = 48;
 /** Rows drawn past each edge of the view, so a short scroll shows rows already drawn. */
-const OVERSCAN = 12;
-/** The tallest spacer a browser lays out reliably; past it, scrolling maps onto rows by proportion. */
-const MAX_SPACER_PX = 8_000_000;
+const OVERSCAN = 6;
+/**
+ * The tallest spacer every browser lays out (Firefox stops near 17.9 million pixels); past it, scrolling maps onto
+ * rows by proportion, about 570,000 rows.
+ */
+const MAX_SPACER_PX = 16_000_000;
 
 export type RowSource = (from: number, to: number) => Promise<TableRow[]>;
 
@@ -82,7 +85,9 @@ export class TableView {
     for (let index = first; index < last; index += 1) {
       const element = this.pool[used] ?? this.newRow();
       used += 1;
-      element.style.transform = `translateY(${Math.round(scrollTop + (index - exact) * ROW_HEIGHT)}px)`;
+      const transform = `translateY(${Math.round(scrollTop + (index - exact) * ROW_HEIGHT)}px)`;
+      if (element.style.transform !== transform) element.style.transform = transform;
+      if (element.hidden) element.hidden = false;
       const row = this.rowAt(index);
       if (element.dataset.index !== String(index) || element.dataset.filled !== String(row !== null)) this.fill(element, index, row);
     }
@@ -90,15 +95,17 @@ export class TableView {
       const element = this.pool[i] as HTMLElement;
       if (!element.hidden) element.hidden = true;
     }
-    for (let i = 0; i < used; i += 1) (this.pool[i] as HTMLElement).hidden = false;
   }
 
   private newRow(): HTMLElement {
     const element = document.createElement('div');
     element.className = 'frame-row';
     element.setAttribute('role', 'row');
-    const cells = this.timed ? 6 : 5;
-    for (let i = 0; i < cells; i += 1) element.append(document.createElement('span'));
+    for (const className of COLUMN_CLASSES(this.timed)) {
+      const cell = document.createElement('span');
+      cell.className = className;
+      element.append(cell);
+    }
     this.spacer.append(element);
     this.pool.push(element);
     return element;
@@ -132,8 +139,8 @@ export class TableView {
     const texts = row === null ? [String(index), '…', '', '', ...(this.timed ? [''] : []), ''] : cellsOf(row, this.timed);
     for (let i = 0; i < cells.length; i += 1) {
       const cell = cells[i] as HTMLElement;
-      cell.textContent = texts[i] ?? '';
-      cell.className = COLUMN_CLASSES(this.timed)[i] ?? '';
+      const text = texts[i] ?? '';
+      if (cell.textContent !== text) cell.textContent = text;
     }
     element.title = row !== null && 'note' in row && row.note !== null ? row.note : '';
     element.classList.toggle('loading', row === null);
