@@ -2,9 +2,9 @@
 // The command line: reads a capture (a file or stdin), prints the report or the result as JSON, exits 0/1/2.
 import { createReadStream, statSync } from 'node:fs';
 import packageJson from '../package.json' with { type: 'json' };
-import { createReconstruction, FORMAT_NAMES, renderText, type FormatName, type Reconstruction, type ReconstructOptions } from './index.js';
+import { createInspection, createReconstruction, FORMAT_NAMES, lineLookup, renderInspection, renderText, type FormatName, type Inspection, type Reconstruction, type ReconstructOptions } from './index.js';
 
-const USAGE = `Usage: sse-reconstruct [FILE|-] [--format NAME] [--json] [--frames] [--max-held-chars N] [--help] [--version]
+const USAGE = `Usage: sse-reconstruct [FILE|-] [--format NAME] [--json] [--frames] [--inspect] [--path PATH] [--max-held-chars N] [--help] [--version]
 
 Reads a captured event stream (what \`curl -N\` prints, or what your client logged) from FILE, or from stdin
 when FILE is \`-\` or left out with input piped in, and prints the answer put back together: the summary line,
@@ -16,6 +16,11 @@ Options:
                  ${FORMAT_NAMES.join(', ')}
   --json         print the whole result as JSON instead of the report
   --frames       add the frames table to the report (index, lines, event, type, carried, time)
+  --inspect      read any event stream, LLM or not, as a spec client dispatches it: the events,
+                 what dispatches nothing and why, the counts, and the problems with a caret
+                 (exit status 1 when it has any problem)
+  --path PATH    with --inspect (implied): join the string at this dotted path of each event's
+                 JSON, e.g. choices.0.delta.content (a numeric segment indexes an array)
   --max-held-chars N
                  the most characters your reader holds without a blank line (default 1048576, the
                  common 1 MiB bound); past it the stream stops with a \`too large\` finding.
@@ -31,6 +36,9 @@ interface Request {
   options: ReconstructOptions;
   json: boolean;
   frames: boolean;
+  /** Inspect the stream as any event stream (`--inspect`, or implied by `--path`). */
+  inspect: boolean;
+  path?: string;
 }
 
 type Parsed = { kind: 'run'; request: Request } | { kind: 'help' } | { kind: 'version' } | { kind: 'usage error'; message: string };
@@ -42,12 +50,20 @@ function parseArguments(args: readonly string[], stdinIsTTY: boolean): Parsed {
   let maxHeldChars: number | undefined;
   let json = false;
   let frames = false;
+  let inspect = false;
+  let path: string | undefined;
   for (let i = 0; i < args.length; i += 1) {
     const arg = args[i] ?? '';
     if (arg === '--help' || arg === '-h') return { kind: 'help' };
     if (arg === '--version' || arg === '-v') return { kind: 'version' };
     if (arg === '--json') json = true;
     else if (arg === '--frames') frames = true;
+    else if (arg === '--inspect') inspect = true;
+    else if (arg === '--path' || arg.startsWith('--path=')) {
+      path = arg === '--path' ? args[++i] : arg.slice('--path='.length);
+      if (path === undefined || path === '') return usageError('--path needs a dotted path such as choices.0.delta.content');
+      inspect = true;
+    }
     else if (arg === '--format' || arg.startsWith('--format=')) {
       format = arg === '--format' ? args[++i] : arg.slice('--format='.length);
       if (format === undefined || format === '') return usageError('--format needs a format name');
@@ -63,13 +79,17 @@ function parseArguments(args: readonly string[], stdinIsTTY: boolean): Parsed {
   if (format !== undefined && !(FORMAT_NAMES as readonly string[]).includes(format)) {
     return usageError(`unknown format ${JSON.stringify(format)}; pass one of ${FORMAT_NAMES.join(', ')}`);
   }
+  if (inspect && format !== undefined) return usageError('--inspect reads any event stream; --format names an LLM format to reconstruct: pass one or the other');
+  if (inspect && frames) return usageError('--inspect lists every event already; --frames is for the reconstruction report');
   if (files.length > 1) return usageError(`one capture at a time; received ${files.length} files (${files.join(', ')})`);
   const source = files[0] ?? '-';
   if (files.length === 0 && stdinIsTTY) return usageError('no capture given: pass a FILE, or pipe one in and pass -');
   const options: ReconstructOptions = {};
   if (format !== undefined) options.format = format as FormatName;
   if (maxHeldChars !== undefined) options.maxHeldChars = maxHeldChars;
-  return { kind: 'run', request: { source, options, json, frames } };
+  const request: Request = { source, options, json, frames, inspect };
+  if (path !== undefined) request.path = path;
+  return { kind: 'run', request };
 }
 
 /** The bound `--max-held-chars` gives: a whole number of at least 1, or Infinity; NaN when it is neither. */
@@ -88,13 +108,22 @@ function exitCodeOf(result: Reconstruction): 0 | 1 {
   return result.verdict === 'complete' && findings === 0 ? 0 : 1;
 }
 
-/** Feeds the capture to a reconstruction chunk by chunk, so a large file is never held whole as text. */
-async function reconstructFrom(source: NodeJS.ReadableStream, options: ReconstructOptions): Promise<Reconstruction> {
-  const session = createReconstruction(options);
+/** The bytes of the capture kept to print findings' lines with a caret; a larger capture is reported without them. */
+const SNIPPET_BUDGET = 32 * 1024 * 1024;
+
+/** Feeds the capture to a session chunk by chunk (a large file is never held whole as text past the snippet budget). */
+async function readInto<T>(source: NodeJS.ReadableStream, session: { push(chunk: Uint8Array): void; end(): T }): Promise<{ result: T; lines: ((line: number) => string | undefined) | undefined }> {
+  const kept: Buffer[] = [];
+  let size = 0;
   for await (const chunk of source) {
-    session.push(typeof chunk === 'string' ? chunk : new Uint8Array((chunk as Buffer).buffer, (chunk as Buffer).byteOffset, (chunk as Buffer).byteLength));
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    session.push(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    size += bytes.byteLength;
+    if (size <= SNIPPET_BUDGET) kept.push(bytes);
+    else kept.length = 0;
   }
-  return session.end();
+  const result = session.end();
+  return { result, lines: size <= SNIPPET_BUDGET ? lineLookup(new TextDecoder('utf-8', { ignoreBOM: true }).decode(Buffer.concat(kept))) : undefined };
 }
 
 /** Why a path cannot be read, in words that say what to pass instead; null when it is a readable file. */
@@ -109,7 +138,19 @@ function unreadable(path: string): string | null {
   }
 }
 
+/** `--inspect`: the inspector's report (or the Inspection as JSON); exit 0 when it has no problem, 1 otherwise. */
+async function inspectFrom(input: NodeJS.ReadableStream, request: Request): Promise<number> {
+  const { maxHeldChars } = request.options;
+  const session = createInspection({ ...(request.path !== undefined ? { path: request.path } : {}), ...(maxHeldChars !== undefined ? { maxHeldChars } : {}) });
+  const { result } = await readInto<Inspection>(input, session);
+  const output = request.json ? `${JSON.stringify(result, null, 2)}\n` : renderInspection(result, { color: colourWanted() });
+  return write(output, result.problems.length === 0 ? 0 : 1);
+}
+
+/** Colours on a terminal; FORCE_COLOR (other than 0 or false) turns them on anywhere, NO_COLOR off (Node's order). */
 function colourWanted(): boolean {
+  const force = process.env.FORCE_COLOR;
+  if (force !== undefined && force !== '0' && force !== 'false') return true;
   const noColor = process.env.NO_COLOR;
   return process.stdout.isTTY === true && (noColor === undefined || noColor === '');
 }
@@ -129,8 +170,9 @@ async function main(args: readonly string[]): Promise<number> {
     return 2;
   }
   const input = request.source === '-' ? process.stdin : createReadStream(request.source, { highWaterMark: 64 * 1024 });
-  const result = await reconstructFrom(input, request.options);
-  const output = request.json ? `${JSON.stringify(result, null, 2)}\n` : renderText(result, { color: colourWanted(), frames: request.frames });
+  if (request.inspect) return inspectFrom(input, request);
+  const { result, lines } = await readInto(input, createReconstruction(request.options));
+  const output = request.json ? `${JSON.stringify(result, null, 2)}\n` : renderText(result, { color: colourWanted(), frames: request.frames, ...(lines ? { source: lines } : {}) });
   return write(output, exitCodeOf(result));
 }
 

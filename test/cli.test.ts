@@ -69,7 +69,7 @@ describe('exit status', () => {
 
   it('is 1 for a complete stream with a finding, and the report names it with line:column', () => {
     const run = cli([file('finding.sse')]);
-    expect(run.stdout).toMatch(/1:1 +warning ignored line/);
+    expect(run.stdout).toMatch(/1:1 +check +ignored line\n/);
     expect(run.status).toBe(1);
   });
 

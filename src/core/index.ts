@@ -61,3 +61,7 @@ export type {
 } from './inspect/index.js';
 export { caretSnippet, formatSnippet, lineLookup, type CaretSnippet, type SnippetOptions } from './render/snippet.js';
 export { SEVERITY_LABELS, severityLabel } from './render/severity.js';
+export { explainError, ERROR_MEANINGS, ERROR_SOURCES } from './errors/index.js';
+export type { ErrorExplanation, ErrorMeaning, ErrorProvider, ErrorSource, RetryAdvice } from './errors/index.js';
+export { renderInspection, type InspectionReportOptions } from './render/inspect-text.js';
+export type { LineSource } from './render/finding-lines.js';

@@ -110,6 +110,19 @@ describe('what a spec client does not dispatch', () => {
     expect(result.endsWithNewline).toBe(true);
   });
 
+  it('a stream cut off inside its last event: not JSON, and never dispatched', () => {
+    const result = inspect('data: {"choices":[{"delta":{"content":"Hel"}}]}\n\ndata: {"choices":[{"delta":{"content":"lo');
+    expect(result.events.map((e) => [e.payload, e.dispatched])).toEqual([
+      ['json', true],
+      ['not json', false],
+    ]);
+    expect(where(result)).toEqual([
+      ['must fix', 'not json', 3, 1],
+      ['must fix', 'not dispatched', 3, 1],
+    ]);
+    expect(inspect('data: {"choices":[{"delta":{"content":"Hel"}}]}\n\ndata: {"choices":[{"delta":{"content":"lo', { path: 'choices.0.delta.content' }).reassembly?.text).toBe('Hel');
+  });
+
   it('nothing at all', () => {
     const result = inspect(': just a comment\n\n');
     expect(result.events).toEqual([]);

@@ -2,7 +2,8 @@
 // accounted for once, and the events it calls dispatched are exactly a plain WHATWG parser's.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { inspect, type Inspection } from '../../src/index.js';
+import { inspect, lineLookup, type Inspection } from '../../src/index.js';
+import { LineIndex } from '../../src/core/inspect/lines.js';
 import { cutAt, referenceEvents, splitLines, utf8 } from '../decode/helpers.js';
 
 const RUNS = { numRuns: Number(process.env.FC_RUNS ?? 300) };
@@ -60,7 +61,7 @@ describe('inspect() properties', () => {
           spanned += span.endLine - span.line + 1;
         }
         expect(spanned).toBe(inFrames);
-        expect(result.stats.comments).toBeGreaterThanOrEqual(comments);
+        expect(result.stats.comments).toBe(splitLines(text).filter((l) => l.text.startsWith(':')).length);
       }),
       RUNS,
     );
@@ -73,6 +74,22 @@ describe('inspect() properties', () => {
         const dispatched = result.events.filter((e) => e.dispatched).map((e) => ({ event: e.event, data: e.data, lastEventId: e.id }));
         expect(dispatched).toEqual(referenceEvents(text));
         expect(result.events.filter((e) => !e.dispatched).length).toBeLessThanOrEqual(1);
+      }),
+      RUNS,
+    );
+  });
+
+  it('finds every line as the grammar splits them, from the start or from any earlier line', () => {
+    fc.assert(
+      fc.property(stream, fc.nat(), (text, pick) => {
+        const expected = splitLines(text).map((l) => l.text);
+        const lookup = lineLookup(text);
+        expect(expected.map((_, i) => lookup(i + 1))).toEqual(expected);
+        expect(lookup(expected.length + 1)).toBeUndefined();
+        const index = new LineIndex(text);
+        const from = expected.length === 0 ? 1 : 1 + (pick % expected.length);
+        const offset = index.start(from);
+        for (let line = from; line <= expected.length; line += 1) expect(new LineIndex(text).lineNear(line, from, offset)).toBe(expected[line - 1]);
       }),
       RUNS,
     );

@@ -4,9 +4,9 @@ import { readPayload } from '../decode/payload.js';
 import { matchStamp } from '../decode/timestamps.js';
 import { FindingList } from '../findings.js';
 import { type StreamText, toChunks } from '../input/chunks.js';
-import { LineIndex } from './lines.js';
-import type { EventPayload, InspectedEvent, Inspection, InspectionProblem, InspectionTiming, InspectOptions, NotDispatched } from './model.js';
-import { reassemble } from './path.js';
+import { commentOffsets, LineIndex } from './lines.js';
+import type { InspectedEvent, Inspection, InspectionProblem, InspectionTiming, InspectOptions, NotDispatched } from './model.js';
+import { joinAtPath, type JsonEvent } from './path.js';
 import { finding, inInputOrder, joinedLinesNote, notJsonMessage, toProblem } from './problems.js';
 
 export type { EventPayload, InspectedEvent, Inspection, InspectionProblem, InspectionStats, InspectionTiming, InspectOptions, NotDispatched, NotDispatchedReason } from './model.js';
@@ -80,6 +80,7 @@ function checkOptions(options: InspectOptions): void {
 
 function build(summary: DecoderSummary, blocks: readonly Block[], findings: FindingList, lines: LineIndex, path: string | undefined): Inspection {
   const events: InspectedEvent[] = [];
+  const values: JsonEvent[] = [];
   const notDispatched: NotDispatched[] = [];
   const eventOfFrame = new Map<number, number>();
   const own: InspectionProblem[] = [];
@@ -88,16 +89,19 @@ function build(summary: DecoderSummary, blocks: readonly Block[], findings: Find
       notDispatched.push(notDispatchedOf(block, lines));
       continue;
     }
-    const event = eventOf(block, events.length);
+    const event = eventOf(block, events.length, values);
     eventOfFrame.set(block.frame.index, event.index);
     events.push(event);
     const message = notJsonMessage(event);
-    if (message !== null) own.push(toProblem(finding('not json', message, event.dataLine, event.dataColumn, block.frame.index), lines, event.index));
-    if (!event.dispatched) own.push(toProblem(undispatched(block, event, lines), lines, event.index));
+    if (message !== null) own.push(toProblem(finding('not json', message, event.dataLine, event.dataColumn), lineOf(lines, event.dataLine, block), event.index));
+    if (!event.dispatched) own.push(toProblem(undispatched(block, event, lines), lineOf(lines, event.line, block), event.index));
   }
-  own.push(...streamProblems(events, summary, lines));
-  const decoded = findings.sorted().map((f) => toProblem(f, lines, f.frame === undefined ? undefined : eventOfFrame.get(f.frame)));
-  const reassembly = path === undefined || path === '' ? null : reassemble(events, path);
+  own.push(...streamProblems(events, blocks, summary, lines));
+  const decoded = findings.sorted().map((f) => {
+    const block = f.frame === undefined ? undefined : blocks[f.frame];
+    return toProblem(f, f.line > 0 ? lineOf(lines, f.line, block) : undefined, f.frame === undefined ? undefined : eventOfFrame.get(f.frame));
+  });
+  const reassembly = path === undefined || path === '' ? null : joinAtPath(values, events.length, path);
   const lastBlock = blocks[blocks.length - 1];
   const inspection: Inspection = {
     events,
@@ -106,7 +110,7 @@ function build(summary: DecoderSummary, blocks: readonly Block[], findings: Find
     stats: {
       events: events.length,
       comments: summary.lines.comments + commentsInside(blocks, lines, summary.timestamped),
-      json: events.filter((event) => event.payload === 'json').length,
+      json: values.length,
       notJson: events.filter((event) => event.payload === 'not json').length,
       eventTypes: [...new Set(events.map((event) => event.event))],
       lastEventId: lastBlock === undefined || lastBlock.frame.lastEventId === '' ? null : lastBlock.frame.lastEventId,
@@ -123,8 +127,16 @@ function build(summary: DecoderSummary, blocks: readonly Block[], findings: Find
   return inspection;
 }
 
-function eventOf(block: Block, index: number): InspectedEvent {
+/** A line's text, scanned from the start of the block it is in when there is one (no index of every line before). */
+function lineOf(lines: LineIndex, line: number, block: Block | undefined): string | undefined {
+  return block !== undefined && line >= block.frame.line ? lines.lineNear(line, block.frame.line, block.frame.start) : lines.line(line);
+}
+
+/** The event of a block with data; a JSON data's value goes to `values` (parsed once, for the path too). */
+function eventOf(block: Block, index: number, values: JsonEvent[]): InspectedEvent {
   const { frame } = block;
+  const read = readPayload(frame.data);
+  if (read.kind === 'json') values.push({ index, value: read.value });
   const event: InspectedEvent = {
     index,
     event: frame.event,
@@ -134,7 +146,7 @@ function eventOf(block: Block, index: number): InspectedEvent {
     endLine: frame.endLine,
     dataLine: block.dataLine,
     dataColumn: block.dataColumn,
-    payload: payloadOf(frame.data),
+    payload: read.kind === 'json' ? 'json' : read.kind === 'done' ? 'done' : looksLikeJson(frame.data) ? 'not json' : 'text',
     dispatched: block.ending === 'blank',
   };
   if (frame.retry !== undefined) event.retry = frame.retry;
@@ -145,14 +157,7 @@ function eventOf(block: Block, index: number): InspectedEvent {
   return event;
 }
 
-/** JSON, the `[DONE]` convention, data that tries to be JSON and fails, or text that never meant to be JSON. */
-function payloadOf(data: string): EventPayload {
-  const read = readPayload(data);
-  if (read.kind === 'json') return 'json';
-  if (read.kind === 'done') return 'done';
-  return looksLikeJson(data) ? 'not json' : 'text';
-}
-
+/** Data that tries to be JSON (and, not parsing, is `not json` rather than `text`). */
 function looksLikeJson(data: string): boolean {
   const first = data.trimStart().charCodeAt(0);
   return first === 123 /* { */ || first === 91 /* [ */ || first === 34 /* " */;
@@ -175,7 +180,7 @@ function notDispatchedOf(block: Block, lines: LineIndex): NotDispatched {
   if (block.bare) return { ...base, reason: 'not framed', why: 'a JSON document written without `data:` lines: every line is an unknown field, so a spec client ignores them all' };
   const fields = new Set<string>();
   for (let line = frame.line; line <= frame.endLine; line += 1) {
-    const field = fieldOf(lines.line(line) ?? '');
+    const field = fieldOf(lines.lineNear(line, frame.line, frame.start) ?? '');
     if (field !== null) fields.add(field);
   }
   return { ...base, reason: 'no data', why: noDataWhy(fields, frame) };
@@ -200,33 +205,48 @@ function noDataWhy(fields: ReadonlySet<string>, frame: Frame): string {
   return 'only sets the reconnection delay (legal; no event)';
 }
 
-function streamProblems(events: readonly InspectedEvent[], summary: DecoderSummary, lines: LineIndex): InspectionProblem[] {
+function streamProblems(events: readonly InspectedEvent[], blocks: readonly Block[], summary: DecoderSummary, lines: LineIndex): InspectionProblem[] {
   const problems: InspectionProblem[] = [];
   const done = events.filter((event) => event.payload === 'done');
   const first = done[0];
   if (first !== undefined) {
     const count = done.length === 1 ? 'Event' : `${done.length} events, the first at`;
     const message = `${count} ${first.index} carries \`[DONE]\`: a convention of LLM APIs, not part of the event-stream specification. A spec client dispatches it as an ordinary message whose data is the six characters \`[DONE]\`, so a handler has to check for it before parsing the data as JSON.`;
-    problems.push(toProblem(finding('done sentinel', message, first.dataLine, first.dataColumn), lines, first.index));
+    const block = blocks.find((b) => b.frame.line === first.line);
+    problems.push(toProblem(finding('done sentinel', message, first.dataLine, first.dataColumn), lineOf(lines, first.dataLine, block), first.index));
   }
   if (events.length === 0 && !summary.stopped) {
     const message = 'No event would be dispatched: no `data:` line is followed by a blank line. Paste the body of a text/event-stream response, not its headers.';
-    problems.push(toProblem(finding('empty', message, 0, 0), lines));
+    problems.push(toProblem(finding('empty', message, 0, 0), undefined));
   }
   return problems;
 }
 
+/** Comment lines inside blocks (the decoder counts only those between them). */
 function commentsInside(blocks: readonly Block[], lines: LineIndex, timestamped: boolean): number {
+  if (timestamped) return stampedCommentsInside(blocks, lines);
+  const offsets = commentOffsets(lines.text);
   let count = 0;
-  const text = lines.text;
+  let next = 0;
+  for (const { frame } of blocks) {
+    while (next < offsets.length && (offsets[next] as number) < frame.start) next += 1;
+    while (next < offsets.length && (offsets[next] as number) < frame.end) {
+      count += 1;
+      next += 1;
+    }
+  }
+  return count;
+}
+
+/** The same for a timestamped capture, whose comment lines start with their stamp: read line by line. */
+function stampedCommentsInside(blocks: readonly Block[], lines: LineIndex): number {
+  let count = 0;
   for (const { frame } of blocks) {
     // The line that ends a block is blank, or (at the end of the input) may be a comment itself.
     for (let line = frame.line + 1; line <= frame.endLine; line += 1) {
-      if (timestamped) {
-        const value = lines.line(line) ?? '';
-        const stamp = matchStamp(value);
-        if ((stamp === null ? value : value.slice(stamp.length)).charCodeAt(0) === 58) count += 1;
-      } else if (text.charCodeAt(lines.start(line)) === 58) count += 1;
+      const value = lines.lineNear(line, frame.line, frame.start) ?? '';
+      const stamp = matchStamp(value);
+      if ((stamp === null ? value : value.slice(stamp.length)).charCodeAt(0) === 58) count += 1;
     }
   }
   return count;

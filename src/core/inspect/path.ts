@@ -56,33 +56,40 @@ export interface Reassembly {
 /** Pulls the string at `path` out of each event's data (JSON) and joins them in order. */
 export function reassemble(events: ReadonlyArray<{ index: number; data: string }>, path: string): Reassembly {
   if (typeof path !== 'string') throw new TypeError(`sse-reconstruct: a reassembly path is a string such as "choices.0.delta.content"; received ${typeof path}.`);
+  const values: JsonEvent[] = [];
+  for (const event of events) {
+    const payload = readPayload(event.data);
+    if (payload.kind === 'json') values.push({ index: event.index, value: payload.value });
+  }
+  return joinAtPath(values, events.length, path);
+}
+
+/** An event's index and its data, parsed. */
+export interface JsonEvent {
+  index: number;
+  value: unknown;
+}
+
+/** reassemble() for events already parsed: the JSON ones, in order, of `of` events in all. */
+export function joinAtPath(values: readonly JsonEvent[], of: number, path: string): Reassembly {
   const segments = pathSegments(path);
   const pieces: string[] = [];
   const from: number[] = [];
-  let firstJson: unknown;
-  let sawJson = false;
-  for (const event of events) {
-    const payload = readPayload(event.data);
-    if (payload.kind !== 'json') continue;
-    if (!sawJson) {
-      sawJson = true;
-      firstJson = payload.value;
-    }
-    const found = valueAtPath(payload.value, segments);
+  for (const { index, value } of values) {
+    const found = valueAtPath(value, segments);
     if (typeof found !== 'string') continue;
     pieces.push(found);
-    from.push(event.index);
+    from.push(index);
   }
-  const text = pieces.join('');
   const result: Reassembly = {
     path,
-    text,
+    text: pieces.join(''),
     from: from.length,
-    of: events.length,
+    of,
     events: from,
-    summary: `Text reassembled from ${from.length} of ${events.length} event${events.length === 1 ? '' : 's'} at \`${path}\``,
+    summary: `Text reassembled from ${from.length} of ${of} event${of === 1 ? '' : 's'} at \`${path}\``,
   };
-  if (from.length === 0) result.hint = hintFor(sawJson, firstJson, segments);
+  if (from.length === 0) result.hint = hintFor(values.length > 0, values[0]?.value, segments);
   return result;
 }
 

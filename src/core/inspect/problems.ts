@@ -1,16 +1,15 @@
 import { FINDINGS, type Finding, type FindingCode } from '../findings.js';
 import { caretSnippet } from '../render/snippet.js';
 import { SEVERITY_LABELS } from '../render/severity.js';
-import type { LineIndex } from './lines.js';
 import type { InspectedEvent, InspectionProblem } from './model.js';
 
 /**
  * A finding, with its label, a title that names this occurrence and the caret snippet of its line. The decoder's
  * frame index is replaced by the index of the event (an inspection lists events, not frames).
  */
-export function toProblem(finding: Finding, lines: LineIndex, event?: number): InspectionProblem {
+export function toProblem(finding: Finding, lineText: string | undefined, event?: number): InspectionProblem {
   // A BOM alone is named at line 1 of a text with no line: its snippet is an empty line.
-  const text = finding.line > 0 ? (lines.line(finding.line) ?? '') : undefined;
+  const text = finding.line > 0 ? (lineText ?? '') : undefined;
   const { frame: _frame, ...rest } = finding;
   const problem: InspectionProblem = {
     ...rest,

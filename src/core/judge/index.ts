@@ -1,3 +1,4 @@
+import { explainError } from '../errors/explain.js';
 import type { FindingList } from '../findings.js';
 import type { TimedFrame } from '../frame-table.js';
 import type {
@@ -41,6 +42,7 @@ export function judge(input: JudgeInput): Judgement {
     finishMeaning: meaningOf(input.finishReasons, choice.finishReason),
   }));
   const verdict = verdictOf(assembly, input.truncated);
+  if (assembly.error != null) explainErrorEvents(findings, assembly.error, input.format);
   const timing = timingOf(input.timed);
   const stalled = checkDeadlines(input.timed, timing, { ...DEFAULT_DEADLINES, ...input.deadlines }, findings);
   const outcome = outcomeOf({ stalled, assembly, verdict, finishClass: finishClassOf(input, choices) });
@@ -71,6 +73,15 @@ function finishClassOf(input: JudgeInput, choices: readonly Choice[]): FinishCla
   if (classes.has('length_limit')) return 'length_limit';
   if (classes.has('filtered')) return 'filtered';
   return 'ok';
+}
+
+/** Adds what the error means, whether to retry and what to change to the `error event` findings. */
+function explainErrorEvents(findings: FindingList, error: unknown, format: FormatName | null): void {
+  const explained = explainError(error, format);
+  // An error the table does not know, with no HTTP status, has nothing to add.
+  if (explained.provider === null && explained.http === null) return;
+  const { summary } = explained;
+  for (const finding of findings.listed) if (finding.code === 'error event') finding.message = `${finding.message} What it means: ${summary}`;
 }
 
 export function meaningOf(table: FinishReasonTable | null, reason: string | null): string | null {

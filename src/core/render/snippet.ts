@@ -53,13 +53,26 @@ function codePointIndex(line: string, column: number): number {
   return index + Math.max(0, units);
 }
 
-function visible(point: string): string {
+/**
+ * A code point as it can be printed safely, one for one: C0 controls as their pictures (U+2400…), DEL as ␡, C1
+ * controls, the BOM and the bidirectional overrides as U+FFFD.
+ */
+export function visible(point: string): string {
   const code = point.codePointAt(0) ?? 0;
   if (code < 0x20) return String.fromCodePoint(0x2400 + code);
   if (code === 0x7f) return '\u2421';
   // C1 controls, the BOM and the bidirectional overrides would hide or reorder what is shown.
   if ((code >= 0x80 && code < 0xa0) || code === 0xfeff || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069)) return '\ufffd';
   return point;
+}
+
+/** A text as one printable line: every newline as ⏎, everything else as `visible()` shows it. */
+export function visibleLine(text: string): string {
+  // Most text needs nothing: test once, then walk only what has something to replace.
+  if (!/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufeff]/.test(text)) return text;
+  let out = '';
+  for (const point of text) out += point === '\n' ? '⏎' : visible(point);
+  return out;
 }
 
 /**

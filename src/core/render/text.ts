@@ -1,5 +1,9 @@
-import type { Finding, FindingCode, Severity } from '../findings.js';
-import type { BehaviorStep, Choice, FrameRecord, Reconstruction, ToolCall } from '../model.js';
+import { explainError } from '../errors/explain.js';
+import type { Finding, FindingCode } from '../findings.js';
+import type { BehaviorStep, Choice, FormatName, FrameRecord, Reconstruction, Timing, ToolCall } from '../model.js';
+import { problemLines, type LineSource } from './finding-lines.js';
+import { paletteFor, type Palette } from './palette.js';
+import { lineLookup } from './snippet.js';
 
 /** How the plain-text report is drawn. */
 export interface TextReportOptions {
@@ -9,37 +13,28 @@ export interface TextReportOptions {
   frames?: boolean;
   /** Add the equivalent non-streamed response as JSON (default true). */
   response?: boolean;
+  /**
+   * The input the result was read from, to print each finding's line with a caret under its column: the text, or a
+   * function from a line number to that line's text (see `lineLookup`). Without it, findings have no snippet.
+   */
+  source?: string | LineSource;
 }
-
-type Paint = (text: string) => string;
-
-interface Palette {
-  heading: Paint;
-  dim: Paint;
-  good: Paint;
-  bad: Paint;
-  warn: Paint;
-}
-
-const plain: Paint = (text) => text;
-const ansi = (open: number, close: number): Paint => (text) => `\u001b[${open}m${text}\u001b[${close}m`;
-
-const PLAIN: Palette = { heading: plain, dim: plain, good: plain, bad: plain, warn: plain };
-const COLOURED: Palette = { heading: ansi(1, 22), dim: ansi(2, 22), good: ansi(32, 39), bad: ansi(31, 39), warn: ansi(33, 39) };
 
 /**
  * A readable report of a reconstruction: the summary line, the answer per choice, usage, steps, findings with
  * line:column, optionally the frames table, and the non-streamed response. Plain text; no Node built-ins.
  */
 export function renderText(result: Reconstruction, options: TextReportOptions = {}): string {
-  const paint = options.color === true ? COLOURED : PLAIN;
+  const paint = paletteFor(options.color);
+  const source = typeof options.source === 'string' ? lineLookup(options.source) : options.source;
   const sections: string[][] = [
     [summaryOf(result, paint)],
     ...result.choices.map((choice) => choiceSection(choice, paint)),
     usageSection(result.usage, paint),
     stepsSection(result.steps, paint),
-    errorSection(result.error, paint),
-    findingsSection(result, paint),
+    timingSection(result.timing, paint),
+    errorSection(result.error, result.format, paint),
+    findingsSection(result, paint, source),
   ];
   if (options.frames === true) sections.push(framesSection(result.frames, paint));
   if (options.response !== false) sections.push(responseSection(result.response, paint));
@@ -101,26 +96,41 @@ function stepsSection(steps: BehaviorStep[] | undefined, paint: Palette): string
   return lines;
 }
 
-function errorSection(error: unknown, paint: Palette): string[] {
+/** The error the stream ended with, and what it means (from the error table). */
+function errorSection(error: unknown, format: FormatName | null, paint: Palette): string[] {
   if (error === null || error === undefined) return [];
-  return [`${paint.heading(paint.bad('Error'))}: ${JSON.stringify(error)}`];
-}
-
-const SEVERITY_PAINT: Record<Severity, keyof Palette> = { error: 'bad', warning: 'warn', info: 'dim' };
-
-function findingsSection(result: Reconstruction, paint: Palette): string[] {
-  const total = Object.values(result.findingCounts).reduce((sum, count) => sum + (count ?? 0), 0);
-  if (total === 0) return [`${paint.heading('Findings')}: none`];
-  const lines = [paint.heading(`Findings (${total})`)];
-  for (const finding of result.findings) lines.push(findingLine(finding, paint));
-  lines.push(...unlisted(result.findings, result.findingCounts, paint));
+  const explained = explainError(error, format);
+  const lines = [`${paint.heading(paint.bad('Error'))}: ${JSON.stringify(error)}`, `  what it means: ${explained.meaning}`];
+  const retry = explained.retry === 'with backoff' ? paint.warn('yes, with backoff') : explained.retry === 'never' ? paint.bad('never as it is') : 'unknown';
+  lines.push(`  retry: ${retry}`, `  change: ${explained.change}`);
+  if (explained.source !== null) lines.push(paint.dim(`  source: ${explained.source.where}, read ${explained.source.read}`));
   return lines;
 }
 
-function findingLine(finding: Finding, paint: Palette): string {
-  const where = finding.line === 0 ? 'stream' : `${finding.line}:${finding.column}`;
-  const code = paint[SEVERITY_PAINT[finding.severity]](`${finding.severity} ${finding.code}`);
-  return `  ${where.padEnd(9)} ${code}  ${finding.message}`;
+/** When the stream has arrival times (a timestamped capture, a live stream): first byte, first content, longest gap. */
+function timingSection(timing: Timing, paint: Palette): string[] {
+  if (timing.totalMs === null) return [];
+  const parts: string[] = [];
+  if (timing.firstByteMs != null) parts.push(`first byte ${duration(timing.firstByteMs)}`);
+  parts.push(`first content ${timing.firstContentMs === null ? paint.warn('none') : duration(timing.firstContentMs)}`);
+  parts.push(`longest gap ${timing.maxIdleMs === null ? '—' : duration(timing.maxIdleMs)}`);
+  parts.push(`total ${duration(timing.totalMs)}`);
+  return [`${paint.heading('Timing')}: ${parts.join(' · ')}`];
+}
+
+export function duration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  return `${(Math.round(ms / 100) / 10).toFixed(1)} s`;
+}
+
+function findingsSection(result: Reconstruction, paint: Palette, source: LineSource | undefined): string[] {
+  const total = Object.values(result.findingCounts).reduce((sum, count) => sum + (count ?? 0), 0);
+  if (total === 0) return [`${paint.heading('Findings')}: none`];
+  const lines = [paint.heading(`Findings (${total})`)];
+  const listed = result.findings.map((f) => ({ severity: f.severity, line: f.line, column: f.column, heading: f.code, message: f.message }));
+  lines.push(...problemLines(listed, paint, source));
+  lines.push(...unlisted(result.findings, result.findingCounts, paint));
+  return lines;
 }
 
 /** Codes that repeat past the listing bound are counted: say how many more there are. */
