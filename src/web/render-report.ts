@@ -30,7 +30,7 @@ export function renderReconstruction(report: ReconstructionReport): string {
   return [
     summarySection(report),
     findingsSection(report.findings, report.unlisted, report.findingTotal),
-    errorSection(report.error),
+    errorSection(report),
     answerSection(report),
     stepsSection(report),
     responseSection(report),
@@ -105,9 +105,21 @@ function finishBlock(finish: ReconstructionReport['choices'][number]['finish']):
   return `<div class="finish"><span class="label">Finish reason</span> <code data-testid="finish-reason">${escapeHtml(finish.reason)}</code><p>${inlineCode(finish.meaning ?? '')}</p>${source}</div>`;
 }
 
-function errorSection(error: unknown): string {
+function errorSection(report: ReconstructionReport): string {
+  const { error, errorExplanation: explained } = report;
   if (error === null || error === undefined) return '';
-  return `<section id="stream-error" class="stream-error"><h2>The error the stream ended with</h2><pre class="json">${escapeHtml(JSON.stringify(error, null, 2) ?? String(error))}</pre></section>`;
+  const json = `<pre class="json">${escapeHtml(JSON.stringify(error, null, 2) ?? String(error))}</pre>`;
+  if (explained === null) return `<section id="stream-error" class="stream-error"><h2>The error the stream ended with</h2>${json}</section>`;
+  const retry = explained.retry === 'with backoff' ? 'Yes, with backoff' : explained.retry === 'never' ? 'No: the same request fails again' : 'Unknown';
+  const known = explained.matched === null ? '' : ` <code>${escapeHtml(explained.matched)}</code>`;
+  const http = explained.http === null ? '' : ` <span class="muted">HTTP ${explained.http}</span>`;
+  const source = explained.source === null ? '' : `<span class="source"><strong>Source:</strong> ${inlineCode(explained.source.where)} <span class="dot">·</span> read ${escapeHtml(explained.source.read)}</span>`;
+  return `<section id="stream-error" class="stream-error"><h2>The error the stream ended with</h2>${json}
+<dl class="explain" data-testid="error-explanation">
+  <dt>What it means${known}${http}</dt><dd>${inlineCode(explained.meaning)}</dd>
+  <dt>Retry?</dt><dd data-testid="error-retry">${retry}</dd>
+  <dt>What to change</dt><dd>${inlineCode(explained.change)}</dd>
+</dl>${source}</section>`;
 }
 
 function stepsSection(report: ReconstructionReport): string {

@@ -1,4 +1,4 @@
-import { caretSnippet, FINDINGS, formatModule, lineLookup, type CaretSnippet, type Finding, type FindingCode, type FormatName, type Reconstruction, type Severity } from '../core/index.js';
+import { caretSnippet, explainError, FINDINGS, formatModule, lineLookup, type CaretSnippet, type ErrorExplanation, type Finding, type FindingCode, type FormatName, type Reconstruction, type Severity } from '../core/index.js';
 
 /** A finding as the page shows it: the core's finding, its catalogue title and the line it points at. */
 export interface PageFinding {
@@ -36,6 +36,8 @@ export interface ReconstructionReport {
   usage: Reconstruction['usage'];
   steps: NonNullable<Reconstruction['steps']> | null;
   error: unknown;
+  /** What the error means, whether to retry and what to change; null when the stream did not end in an error. */
+  errorExplanation: ErrorExplanation | null;
   /** The equivalent non-streamed response, pretty-printed. */
   responseJson: string;
   findings: PageFinding[];
@@ -82,6 +84,7 @@ export function buildReconstructionReport(result: Reconstruction, text: string, 
     usage: result.usage,
     steps: result.steps ?? null,
     error: result.error,
+    errorExplanation: result.error === null || result.error === undefined ? null : explainError(result.error, result.format),
     responseJson: JSON.stringify(result.response, null, 2) ?? 'null',
     findings: pageFindings(result.findings, text),
     unlisted,

@@ -17,6 +17,7 @@ const KNOWN: Record<string, { verdict: string; findings: string[]; text?: string
   'tool-fragments': { verdict: 'Complete', findings: [] },
   'anthropic-text-tool': { verdict: 'Complete', findings: [], text: "Okay, let's check the weather for San Francisco, CA:" },
   'cut-off': { verdict: 'Did not finish', findings: ['cut', 'no end'], text: 'Boarding closes ten ' },
+  'ends-in-error': { verdict: 'Did not finish', findings: ['block open', 'error event'], text: 'The harbour master says' },
   harbour: { verdict: '5 events dispatched', findings: ['not json', 'bad retry', 'not dispatched', 'done sentinel'] },
 };
 
@@ -105,6 +106,18 @@ describe.skipIf(missing !== null)('the page', () => {
     // A path that reaches no string says so, read again as it is typed.
     await page.fill('#path', 'choices.0.delta.text');
     await page.waitForFunction(() => document.querySelector('[data-testid="reassembly-summary"]')?.textContent?.startsWith('Text reassembled from 0 of 5'));
+    await page.close();
+  });
+
+  it('explains the error a stream ended with: what it means, whether to retry, what to change, and where that was read', async () => {
+    const page = await open();
+    await page.click('[data-example="ends-in-error"]');
+    await shown(page);
+    const explanation = (await page.textContent('[data-testid="error-explanation"]')) ?? '';
+    expect(explanation).toContain('type overloaded_error');
+    expect(explanation).toContain('HTTP 529');
+    expect(await page.textContent('[data-testid="error-retry"]')).toBe('Yes, with backoff');
+    expect(await page.textContent('#stream-error .source')).toMatch(/read \d{4}-\d{2}-\d{2}/);
     await page.close();
   });
 
