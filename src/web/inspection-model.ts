@@ -1,7 +1,7 @@
 import type { Inspection, InspectedEvent, InspectionProblem } from '../core/index.js';
 import { ROW_DATA_CHARS } from './report-model.js';
 
-/** The inspector's report without the events' rows, as plain JSON: rendered by `renderInspection`. */
+/** The inspector's report without the events' rows, as plain JSON: rendered by `inspectionHtml`. */
 export interface InspectionReport {
   kind: 'inspection';
   stats: Inspection['stats'];

@@ -3,8 +3,8 @@ import { escapeHtml, plural } from './html.js';
 import { fromLink, toLink } from './link.js';
 import { READ_MODES, type PageReport, type ReadMode, type ReadRequest } from './read-session.js';
 import { mainThreadReader, workerReader, type Reader } from './reader.js';
-import { renderInspection } from './render-inspection.js';
-import { renderReconstruction } from './render-report.js';
+import { inspectionHtml } from './render-inspection.js';
+import { reconstructionHtml } from './render-report.js';
 import { TableView } from './table-view.js';
 import { serveReader } from './worker.js';
 
@@ -102,7 +102,7 @@ function startPage(): void {
 
   function show(report: PageReport): void {
     shownReport = report;
-    ui.report.innerHTML = report.kind === 'reconstruction' ? renderReconstruction(report) : renderInspection(report);
+    ui.report.innerHTML = report.kind === 'reconstruction' ? reconstructionHtml(report) : inspectionHtml(report);
     const frames = ui.report.querySelector<HTMLElement>('.frames');
     if (frames !== null) {
       const count = report.kind === 'reconstruction' ? report.frameCount : report.eventCount;

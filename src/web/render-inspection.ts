@@ -3,7 +3,7 @@ import type { InspectionReport } from './inspection-model.js';
 import { inlineCode } from './render-report.js';
 
 /** The inspector's report as HTML, without the events' rows (the page fills them as they scroll into view). */
-export function renderInspection(report: InspectionReport): string {
+export function inspectionHtml(report: InspectionReport): string {
   return [overview(report), problemsSection(report), notDispatchedSection(report), eventsSection(report)].join('\n');
 }
 

@@ -26,7 +26,7 @@ const VERDICT_WORDS: Record<ReconstructionReport['verdict'], string> = {
 };
 
 /** The reconstructor's report as HTML, without the frames' rows (the page fills them as they scroll into view). */
-export function renderReconstruction(report: ReconstructionReport): string {
+export function reconstructionHtml(report: ReconstructionReport): string {
   return [
     summarySection(report),
     findingsSection(report.findings, report.unlisted, report.findingTotal),

@@ -23,7 +23,7 @@ export interface PageFinish {
 
 /**
  * Everything the reconstructor's report shows except the frames' rows, as plain JSON: built where the stream was
- * read (a worker, the main thread, or the CLI for `--html`) and rendered by `renderReconstruction`.
+ * read (a worker, the main thread, or the CLI for `--html`) and rendered by `reconstructionHtml`.
  */
 export interface ReconstructionReport {
   kind: 'reconstruction';

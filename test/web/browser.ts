@@ -1,5 +1,6 @@
 // Starts Debian's chromium through playwright-core for the page's tests: no browser download, a fresh profile
 // removed afterwards, and every network feature that could phone home turned off.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -21,7 +22,7 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-export async function launch(options: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number } } = {}): Promise<Browser> {
+export async function launch(options: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number }; javaScriptEnabled?: boolean } = {}): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'sse-page-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -39,6 +40,7 @@ export async function launch(options: { colorScheme?: 'light' | 'dark'; viewport
     viewport: options.viewport ?? { width: 1280, height: 900 },
     colorScheme: options.colorScheme ?? 'light',
     deviceScaleFactor: 1,
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
   });
   return {
     context,
@@ -47,4 +49,11 @@ export async function launch(options: { colorScheme?: 'light' | 'dark'; viewport
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/** Builds the page when a targeted run finds it missing (`npm test` builds it first). */
+export function ensurePage(): void {
+  if (existsSync(PAGE_FILE)) return;
+  const built = spawnSync(process.execPath, ['scripts/build-page.mjs'], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('scripts/build-page.mjs failed');
 }

@@ -1,10 +1,9 @@
 // The page in a real browser (Debian's chromium via playwright-core), opened from disk as a user opens it.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLES } from '../../src/web/examples.js';
-import { browserMissing, launch, PAGE_FILE, PAGE_URL, type Browser } from './browser.js';
+import { browserMissing, ensurePage, launch, PAGE_FILE, PAGE_URL, type Browser } from './browser.js';
 
 const missing = browserMissing();
 if (missing !== null) console.warn(`test/web/page.test.ts skipped: ${missing}`);
@@ -26,10 +25,7 @@ describe.skipIf(missing !== null)('the page', () => {
   const requests: string[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(PAGE_FILE)) {
-      const built = spawnSync(process.execPath, ['scripts/build-page.mjs'], { stdio: 'inherit' });
-      if (built.status !== 0) throw new Error('scripts/build-page.mjs failed');
-    }
+    ensurePage();
     mkdirSync(SHOTS, { recursive: true });
     browser = await launch();
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write']);

@@ -1,10 +1,8 @@
 // The page's speed where a person feels it: a 10 MB capture pasted (summary under 2 s, the page answering while it
 // is read) and a 500,000-frame table scrolled. The figures are printed for the CI log.
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserMissing, launch, PAGE_FILE, PAGE_URL, type Browser } from './browser.js';
+import { browserMissing, ensurePage, launch, PAGE_URL, type Browser } from './browser.js';
 
 const missing = browserMissing();
 if (missing !== null) console.warn(`test/web/performance.test.ts skipped: ${missing}`);
@@ -70,10 +68,7 @@ describe.skipIf(missing !== null)('the page, at size', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    if (!existsSync(PAGE_FILE)) {
-      const built = spawnSync(process.execPath, ['scripts/build-page.mjs'], { stdio: 'inherit' });
-      if (built.status !== 0) throw new Error('scripts/build-page.mjs failed');
-    }
+    ensurePage();
     browser = await launch();
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write']);
   });
