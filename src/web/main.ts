@@ -242,14 +242,35 @@ function startPage(): void {
     ui.link.select();
   });
 
-  // Frames a finding points at.
+  // Frames a finding points at; a clicked row shown whole.
   ui.report.addEventListener('click', (event) => {
-    const frame = (event.target as HTMLElement).closest<HTMLElement>('[data-show-frame]')?.dataset.showFrame;
-    if (frame === undefined || table === null) return;
-    event.preventDefault();
-    document.getElementById('frames')?.scrollIntoView({ block: 'start' });
-    table.reveal(Number(frame));
+    const target = event.target as HTMLElement;
+    const frame = target.closest<HTMLElement>('[data-show-frame]')?.dataset.showFrame;
+    if (frame !== undefined && table !== null) {
+      event.preventDefault();
+      document.getElementById('frames')?.scrollIntoView({ block: 'start' });
+      table.reveal(Number(frame));
+      void showDetail(Number(frame));
+      return;
+    }
+    const row = target.closest<HTMLElement>('.frame-row')?.dataset.index;
+    if (row !== undefined) void showDetail(Number(row));
+    if (target.closest('[data-close-detail]') !== null) ui.report.querySelector<HTMLElement>('.frame-detail')?.setAttribute('hidden', '');
   });
+
+  async function showDetail(index: number): Promise<void> {
+    const mine = generation;
+    const detail = await reader.detail(index);
+    const panel = ui.report.querySelector<HTMLElement>('.frame-detail');
+    if (detail === null || panel === null || mine !== generation) return;
+    (panel.querySelector('.detail-title') as HTMLElement).textContent = detail.title;
+    (panel.querySelector('.detail-text') as HTMLElement).textContent = detail.text;
+    const note = panel.querySelector('.detail-note') as HTMLElement;
+    note.textContent = detail.note ?? '';
+    note.hidden = detail.note === null;
+    panel.hidden = false;
+    table?.select(index);
+  }
 
   function clearPressed(): void {
     document.querySelectorAll<HTMLElement>('[data-example]').forEach((button) => button.setAttribute('aria-pressed', 'false'));

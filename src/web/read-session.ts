@@ -59,7 +59,35 @@ export class ReadSession {
     if (end === start) return [];
     return this.frames.slice(start, end).map((frame) => frameRow(frame, this.text));
   }
+
+  /** Row `index` in full: a frame's lines from the input, or an event's data; null past the end. */
+  detail(index: number): RowDetail | null {
+    const event = this.events?.[index];
+    if (event !== undefined) {
+      const lines = event.line === event.endLine ? `line ${event.line}` : `lines ${event.line}–${event.endLine}`;
+      return { index, title: `Event ${index} · ${event.event} · ${lines}`, text: cut(event.data), note: event.note ?? null };
+    }
+    if (this.result === null) return null;
+    this.frames ??= this.result.frames;
+    const frame = this.frames[index];
+    if (frame === undefined) return null;
+    const lines = frame.line === frame.endLine ? `line ${frame.line}` : `lines ${frame.line}–${frame.endLine}`;
+    const arrived = frame.time === undefined ? '' : ` · arrived ${frame.time}`;
+    return { index, title: `Frame ${index} · ${lines}${arrived} · ${frame.carried}`, text: cut(this.text.slice(frame.start, frame.end)), note: frame.dispatched ? null : 'A spec client does not dispatch this frame.' };
+  }
 }
+
+/** One frame (or event) in full, as the detail under the table shows it. */
+export interface RowDetail {
+  index: number;
+  title: string;
+  /** The frame's lines as they came (an event: its data), cut past DETAIL_CHARS. */
+  text: string;
+  note: string | null;
+}
+
+/** The most characters of one frame the detail shows. */
+const DETAIL_CHARS = 100_000;
 
 async function feed(text: string, push: (slice: string) => void, pause?: () => Promise<void>): Promise<void> {
   for (let at = 0; at < text.length; at += SLICE_CHARS) {
@@ -82,6 +110,10 @@ function frameRow(frame: FrameRecord, text: string): FrameRow {
     elapsedMs: frame.elapsedMs ?? null,
     data: oneLine(data),
   };
+}
+
+function cut(text: string): string {
+  return text.length > DETAIL_CHARS ? `${text.slice(0, DETAIL_CHARS)}…` : text;
 }
 
 function oneLine(data: string): string {

@@ -1,4 +1,4 @@
-import { ReadSession, type PageReport, type ReadRequest, type TableRow } from './read-session.js';
+import { ReadSession, type PageReport, type ReadRequest, type RowDetail, type TableRow } from './read-session.js';
 import type { FromReader, ReaderAsk } from './worker.js';
 
 /** Where the page's streams are read: a worker when the page can start one, else the main thread in slices. */
@@ -6,6 +6,7 @@ export interface Reader {
   readonly where: 'worker' | 'main thread';
   read(request: ReadRequest): Promise<PageReport>;
   rows(from: number, to: number): Promise<TableRow[]>;
+  detail(index: number): Promise<RowDetail | null>;
 }
 
 /** A reader in a worker made from the page's own script (a blob URL, which the page's policy allows). */
@@ -42,6 +43,10 @@ export function workerReader(source: string): Reader | null {
       const answer = await ask({ type: 'rows', from, to });
       return answer.type === 'rows' ? answer.rows : [];
     },
+    async detail(index) {
+      const answer = await ask({ type: 'detail', index });
+      return answer.type === 'detail' ? answer.detail : null;
+    },
   };
 }
 
@@ -53,5 +58,6 @@ export function mainThreadReader(): Reader {
     where: 'main thread',
     read: (request) => session.read(request, pause),
     rows: async (from, to) => session.rows(from, to),
+    detail: async (index) => session.detail(index),
   };
 }

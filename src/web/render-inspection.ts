@@ -1,6 +1,6 @@
 import { duration, escapeHtml, findingAnchor, plural } from './html.js';
 import type { InspectionReport } from './inspection-model.js';
-import { inlineCode } from './render-report.js';
+import { DETAIL_PANEL, inlineCode } from './render-report.js';
 
 /** The inspector's report as HTML, without the events' rows (the page fills them as they scroll into view). */
 export function inspectionHtml(report: InspectionReport): string {
@@ -68,9 +68,9 @@ function notDispatchedSection(report: InspectionReport): string {
 
 function eventsSection(report: InspectionReport): string {
   const time = report.timestamped ? '<span class="c-time">arrived</span>' : '';
-  return `<section id="frames"><h2>Decoded events <span class="count">${report.eventCount.toLocaleString('en-US')}</span></h2>
+  return `<section id="frames"><h2>Decoded events <span class="count">${report.eventCount.toLocaleString('en-US')}</span> <span class="hint">click a row to see its data whole</span></h2>
 <div class="frames events ${report.timestamped ? 'timed' : ''}" data-frame-count="${report.eventCount}">
   <div class="frames-head" role="row"><span class="c-index">#</span><span class="c-lines">lines</span><span class="c-event">event</span><span class="c-carried">id</span>${time}<span class="c-data">data</span></div>
   <div class="frames-viewport" tabindex="0" aria-label="Events"><div class="frames-spacer"></div></div>
-</div></section>`;
+</div>${DETAIL_PANEL}</section>`;
 }

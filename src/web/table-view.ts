@@ -31,6 +31,8 @@ export class TableView {
   private disposed = false;
   /** Indexes of frames a finding points at: their rows are marked. */
   flagged: ReadonlySet<number> = new Set();
+  /** The row shown whole under the table, marked. */
+  private selected: number | null = null;
 
   constructor(
     root: HTMLElement,
@@ -56,6 +58,12 @@ export class TableView {
     this.viewport.scrollTop = Math.max(0, (index * ROW_HEIGHT - this.viewport.clientHeight / 3) / ratio);
     this.viewport.focus({ preventScroll: true });
     this.render();
+  }
+
+  /** Marks row `index` as the one shown whole. */
+  select(index: number): void {
+    this.selected = index;
+    for (const element of this.pool) element.classList.toggle('selected', element.dataset.index === String(index));
   }
 
   private schedule(): void {
@@ -146,6 +154,7 @@ export class TableView {
     element.classList.toggle('loading', row === null);
     element.classList.toggle('undispatched', row !== null && !row.dispatched);
     element.classList.toggle('flagged', this.flagged.has(index));
+    element.classList.toggle('selected', this.selected === index);
   }
 }
 

@@ -1,11 +1,12 @@
 import { ReadSession, type ReadRequest } from './read-session.js';
 
 /** Messages the page sends its reader, and what comes back. */
-export type ReaderAsk = { type: 'read'; request: ReadRequest } | { type: 'rows'; from: number; to: number };
+export type ReaderAsk = { type: 'read'; request: ReadRequest } | { type: 'rows'; from: number; to: number } | { type: 'detail'; index: number };
 export type ToReader = ReaderAsk & { id: number };
 export type FromReader =
   | { id: number; type: 'report'; report: Awaited<ReturnType<ReadSession['read']>> }
   | { id: number; type: 'rows'; rows: ReturnType<ReadSession['rows']> }
+  | { id: number; type: 'detail'; detail: ReturnType<ReadSession['detail']> }
   | { id: number; type: 'failed'; message: string };
 
 interface WorkerScope {
@@ -20,6 +21,10 @@ export function serveReader(scope: WorkerScope): void {
     const message = event.data;
     if (message.type === 'rows') {
       scope.postMessage({ id: message.id, type: 'rows', rows: session.rows(message.from, message.to) });
+      return;
+    }
+    if (message.type === 'detail') {
+      scope.postMessage({ id: message.id, type: 'detail', detail: session.detail(message.index) });
       return;
     }
     session.read(message.request).then(

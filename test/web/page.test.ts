@@ -187,6 +187,51 @@ describe.skipIf(missing !== null)('the page', () => {
     await page.close();
   });
 
+  it('shows a frame whole when its row is clicked, and a finding takes you to its frame', async () => {
+    const page = await open();
+    await page.click('[data-example="cut-off"]');
+    await shown(page);
+    await page.click('.frame-row[data-index="1"][data-filled="true"]');
+    await page.waitForSelector('.frame-detail:not([hidden])');
+    expect(await page.textContent('.frame-detail .detail-title')).toBe('Frame 1 · lines 3–4 · text +9 chars to choice 0');
+    expect(await page.textContent('.frame-detail .detail-text')).toContain('"content":"Boarding "');
+    await page.click('#findings .finding[data-code="cut"] .frame-link');
+    await page.waitForFunction(() => document.querySelector('.frame-detail .detail-title')?.textContent?.startsWith('Frame 4 · line 9'));
+    expect(await page.getAttribute('.frame-row.selected', 'data-index')).toBe('4');
+    expect(await page.getAttribute('.frame-row[data-index="4"]', 'class')).toContain('flagged');
+    await page.close();
+  });
+
+  it('reads a file chosen with the file button, and a file dropped on the page', async () => {
+    const page = await open();
+    const tool = EXAMPLES.find((example) => example.id === 'tool-fragments')?.text ?? '';
+    await page.setInputFiles('#file', { name: 'tool.sse', mimeType: 'text/event-stream', buffer: Buffer.from(tool) });
+    await shown(page);
+    expect(await page.inputValue('#stream')).toBe(tool);
+    expect(await page.textContent('[data-testid="tool-call"] .tool-name')).toBe('get_tide_times');
+    const cut = EXAMPLES.find((example) => example.id === 'cut-off')?.text ?? '';
+    await page.evaluate((text) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], 'cut.sse', { type: 'text/event-stream' }));
+      document.querySelector('#drop')?.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    }, cut);
+    await page.waitForFunction(() => document.querySelector('#summary .verdict-word')?.textContent === 'Did not finish');
+    expect(await page.inputValue('#stream')).toBe(cut);
+    await page.close();
+  });
+
+  it('reads the stream as the format chosen', async () => {
+    const page = await open();
+    await page.click('[data-example="anthropic-text-tool"]');
+    await shown(page);
+    await page.selectOption('#mode', 'chat-completions');
+    await page.waitForFunction(() => document.querySelector('#summary .facts')?.textContent?.startsWith('Chat Completions'));
+    const codes = await page.$$eval('#findings .finding', (items) => items.map((item) => item.getAttribute('data-code')));
+    expect(codes).toEqual(['not assembled', 'no end']);
+    expect(await page.textContent('#summary .verdict-word')).toBe('Did not finish');
+    await page.close();
+  });
+
   it('reads the stream in a worker', async () => {
     const page = await open();
     await page.click('[data-example="salyro-chat"]');
