@@ -48,6 +48,7 @@ export interface EventRow {
   payload: InspectedEvent['payload'];
   dispatched: boolean;
   time: string | null;
+  elapsedMs: number | null;
   data: string;
   note: string | null;
 }
@@ -63,6 +64,7 @@ export function eventRow(event: InspectedEvent): EventRow {
     payload: event.payload,
     dispatched: event.dispatched,
     time: event.time ?? null,
+    elapsedMs: event.elapsedMs ?? null,
     data: data.replace(/\r?\n/g, ' ⏎ '),
     note: event.note ?? null,
   };

@@ -65,7 +65,8 @@ export class ReadSession {
     const event = this.events?.[index];
     if (event !== undefined) {
       const lines = event.line === event.endLine ? `line ${event.line}` : `lines ${event.line}–${event.endLine}`;
-      return { index, title: `Event ${index} · ${event.event} · ${lines}`, text: cut(event.data), note: event.note ?? null };
+      const arrived = event.time === undefined ? '' : ` · arrived ${event.time}`;
+      return { index, title: `Event ${index} · ${event.event} · ${lines}${arrived}`, text: cut(event.data), note: event.note ?? null };
     }
     if (this.result === null) return null;
     this.frames ??= this.result.frames;

@@ -157,7 +157,7 @@ function compact(value: unknown): string {
 export function findingsSection(findings: readonly PageFinding[], unlisted: ReconstructionReport['unlisted'], total: number): string {
   if (total === 0) return `<section id="findings"><h2>Findings</h2><p class="empty good-text">No findings: the stream reads as its format documents it.</p></section>`;
   const items = findings.map(findingItem);
-  const more = unlisted.map(({ code, count }) => `<li class="more">and ${plural(count, 'more')} <a href="#${findingAnchor(code)}"><code>${escapeHtml(code)}</code></a>, counted, not listed</li>`);
+  const more = unlisted.map(({ code, count }) => `<li class="more">and ${count.toLocaleString('en-US')} more <a href="#${findingAnchor(code)}"><code>${escapeHtml(code)}</code></a>, counted, not listed</li>`);
   return `<section id="findings"><h2>Findings <span class="count">${total.toLocaleString('en-US')}</span></h2><ol class="findings">${[...items, ...more].join('\n')}</ol></section>`;
 }
 

@@ -164,9 +164,14 @@ function COLUMN_CLASSES(timed: boolean): string[] {
 
 function cellsOf(row: TableRow, timed: boolean): string[] {
   const lines = row.line === row.endLine ? String(row.line) : `${row.line}–${row.endLine}`;
-  const time = timed ? [row.time ?? ''] : [];
+  const time = timed ? [row.elapsedMs === null ? (row.time ?? '') : elapsed(row.elapsedMs)] : [];
   if ('payload' in row) return eventCells(row, lines, time);
   return frameCells(row, lines, time);
+}
+
+/** Milliseconds since the capture's first timestamp, as the arrived column shows them. */
+function elapsed(ms: number): string {
+  return ms < 10_000 ? `+${Math.round(ms).toLocaleString('en-US')} ms` : `+${(ms / 1000).toFixed(2)} s`;
 }
 
 function frameCells(row: FrameRow, lines: string, time: string[]): string[] {

@@ -232,6 +232,35 @@ describe.skipIf(missing !== null)('the page', () => {
     await page.close();
   });
 
+  it('shows when each frame of a timestamped capture arrived, and the timing', async () => {
+    const stamp = (ms: number) => `2026-12-01T09:00:0${Math.floor(ms / 1000)}.${String(ms % 1000).padStart(3, '0')}Z`;
+    const frames: Array<[number, string]> = [
+      [800, '{"choices":[{"index":0,"delta":{"content":"The "}}]}'],
+      [840, '{"choices":[{"index":0,"delta":{"content":"tide."}}]}'],
+      [3380, '{"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}'],
+      [3380, '[DONE]'],
+    ];
+    const capture = frames.map(([ms, data]) => `${stamp(ms)} data: ${data}\n${stamp(ms)}\n`).join('');
+    const page = await open();
+    await page.fill('#stream', capture);
+    await shown(page);
+    expect(await page.textContent('#summary .timing')).toBe('Timing: first content after 0 ms · longest gap between content 2.54 s · whole stream 2.58 s');
+    await page.waitForSelector('.frame-row[data-index="3"][data-filled="true"]');
+    expect(await page.$$eval('.frame-row .c-time', (cells) => cells.map((cell) => cell.textContent))).toEqual(['+0 ms', '+40 ms', '+2,580 ms', '+2,580 ms']);
+    await page.close();
+  });
+
+  it('lists the first findings of a kind that repeats, and counts the rest', async () => {
+    const page = await open();
+    const noise = Array.from({ length: 100 }, (_, i) => `data: not json ${i}\n\n`).join('');
+    await page.fill('#stream', `${noise}data: [DONE]\n\n`);
+    await shown(page);
+    expect(await page.$$eval('#findings .finding[data-code="not json"]', (items) => items.length)).toBe(20);
+    expect(await page.textContent('#findings .more')).toBe('and 80 more not json, counted, not listed');
+    expect(await page.textContent('#findings h2 .count')).toBe('100');
+    await page.close();
+  });
+
   it('reads the stream in a worker', async () => {
     const page = await open();
     await page.click('[data-example="salyro-chat"]');
