@@ -10,6 +10,9 @@ import { serveReader } from './worker.js';
 
 /** Past this many characters a capture is kept beside the editor, not in it: a textarea holding megabytes is slow. */
 const HELD_CHARS = 1_000_000;
+/** The longest fragment a link is given: browsers keep addresses of about 2 MB. */
+const MAX_LINK_CHARS = 1_900_000;
+
 /** Wait after the last keystroke before reading again. */
 const TYPING_PAUSE_MS = 250;
 
@@ -232,13 +235,21 @@ function startPage(): void {
   });
   byId('copy-link').addEventListener('click', (event) => void copy(ui.link.value, event.currentTarget as HTMLButtonElement));
 
-  // A link that carries the input: made only when asked for.
+  // A link that carries the input: made only when asked for, with the page's warning that it does.
+  const linkWarning = ui.linkBox.querySelector('.warn-text')?.innerHTML ?? '';
   byId('make-link').addEventListener('click', async () => {
     const mode = currentMode();
     const hash = await toLink({ text: currentText(), mode, path: mode === 'events' ? ui.path.value.trim() : '' });
+    const warning = ui.linkBox.querySelector<HTMLElement>('.warn-text') as HTMLElement;
+    ui.linkBox.hidden = false;
+    if (hash.length > MAX_LINK_CHARS) {
+      warning.textContent = `Too large for a link: even compressed, this stream needs ${megabytes(hash.length)} of address, more than browsers keep. Share the file instead.`;
+      ui.link.value = '';
+      return;
+    }
+    warning.innerHTML = linkWarning;
     history.replaceState(null, '', `${location.pathname}${location.search}#${hash}`);
     ui.link.value = location.href;
-    ui.linkBox.hidden = false;
     ui.link.select();
   });
 

@@ -1,4 +1,5 @@
 // The page in a real browser (Debian's chromium via playwright-core), opened from disk as a user opens it.
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -162,6 +163,22 @@ describe.skipIf(missing !== null)('the page', () => {
     expect(await again.inputValue('#path')).toBe('choices.0.delta.content');
     expect(await again.textContent('[data-testid="reassembled"]')).toBe('The harbour ');
     await again.close();
+    await page.close();
+  });
+
+  it('says when a stream is too large for a link, and makes none', async () => {
+    const page = await open();
+    const noise = randomBytes(1_600_000).toString('base64');
+    await page.evaluate((text) => navigator.clipboard.writeText(text), `data: {"choices":[{"index":0,"delta":{"content":"${noise}"}}]}\n\ndata: [DONE]\n\n`);
+    await page.focus('#stream');
+    await page.keyboard.press('Control+V');
+    await shown(page);
+    expect(await page.isVisible('#held')).toBe(true);
+    await page.click('#make-link');
+    await page.waitForSelector('#link-box:not([hidden])');
+    expect(await page.textContent('#link-box .warn-text')).toMatch(/^Too large for a link/);
+    expect(await page.inputValue('#link')).toBe('');
+    expect(await page.evaluate(() => location.hash)).toBe('');
     await page.close();
   });
 
