@@ -9,42 +9,71 @@ export interface Reader {
   detail(index: number): Promise<RowDetail | null>;
 }
 
-/** A reader in a worker made from the page's own script (a blob URL, which the page's policy allows). */
+/**
+ * A reader in a worker made from the page's own script (a blob URL, which the page's policy allows). Should the
+ * worker fail to start or die, it reads on the main thread from then on: the stream is read either way.
+ */
 export function workerReader(source: string): Reader | null {
   let worker: Worker;
   try {
-    const url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
-    worker = new Worker(url);
+    worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
   } catch {
     return null;
   }
   let next = 0;
-  const waiting = new Map<number, (message: FromReader) => void>();
+  let fallback: Reader | null = null;
+  let lastRead: ReadRequest | null = null;
+  const waiting = new Map<number, (message: FromReader | null) => void>();
   worker.onmessage = (event: MessageEvent<FromReader>) => {
     const resolve = waiting.get(event.data.id);
     waiting.delete(event.data.id);
     resolve?.(event.data);
   };
-  const ask = (message: ReaderAsk): Promise<FromReader> =>
+  worker.onerror = (event) => {
+    event.preventDefault();
+    fallback ??= mainThreadReader();
+    worker.terminate();
+    for (const resolve of waiting.values()) resolve(null);
+    waiting.clear();
+  };
+  const ask = (message: ReaderAsk): Promise<FromReader | null> =>
     new Promise((resolve) => {
+      if (fallback !== null) return resolve(null);
       const id = (next += 1);
       waiting.set(id, resolve);
       worker.postMessage({ ...message, id });
     });
+  /** The main-thread reader, having read the last stream the worker was given (its rows are asked for next). */
+  const onMainThread = async (): Promise<Reader> => {
+    const reader = (fallback ??= mainThreadReader());
+    if (lastRead !== null) await reader.read(lastRead);
+    lastRead = null;
+    return reader;
+  };
   return {
-    where: 'worker',
+    get where() {
+      return fallback === null ? 'worker' : 'main thread';
+    },
     async read(request) {
+      if (fallback !== null) return fallback.read(request);
+      lastRead = request;
       const answer = await ask({ type: 'read', request });
+      if (answer === null) {
+        lastRead = null;
+        return (await onMainThread()).read(request);
+      }
       if (answer.type === 'failed') throw new Error(answer.message);
       if (answer.type !== 'report') throw new Error('the reader answered out of turn');
       return answer.report;
     },
     async rows(from, to) {
       const answer = await ask({ type: 'rows', from, to });
+      if (answer === null) return (await onMainThread()).rows(from, to);
       return answer.type === 'rows' ? answer.rows : [];
     },
     async detail(index) {
       const answer = await ask({ type: 'detail', index });
+      if (answer === null) return (await onMainThread()).detail(index);
       return answer.type === 'detail' ? answer.detail : null;
     },
   };

@@ -25,6 +25,18 @@ function cli(entry: string, args: string[], env: Record<string, string> = {}) {
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+/** What the stand-in opener was given: it runs detached, so it may write a moment after the CLI exits. */
+async function opened(): Promise<string> {
+  for (let waited = 0; waited < 10_000; waited += 50) {
+    if (existsSync(file('opened.txt'))) {
+      const text = readFileSync(file('opened.txt'), 'utf8');
+      if (text !== '') return text;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the opener was never started');
+}
+
 beforeAll(() => {
   ensurePage();
   dir = mkdtempSync(join(tmpdir(), 'sse-html-'));
@@ -61,21 +73,21 @@ describe.each(CLIS)('%s', (entry) => {
     expect(html).toContain('"mode":"events","path":"choices.0.delta.content"');
   });
 
-  it('--open opens the report page with the platform opener', () => {
+  it('--open opens the report page with the platform opener', async () => {
     rmSync(file('opened.txt'), { force: true });
     const run = cli(entry, [file('cut.sse'), '--open'], { PATH: `${dir}:${process.env.PATH ?? ''}` });
     expect(run.status).toBe(1);
-    const opened = readFileSync(file('opened.txt'), 'utf8');
-    expect(opened).toMatch(/report\.html$/);
-    expect(readFileSync(opened, 'utf8')).toContain('id="sse-preload"');
-    rmSync(join(opened, '..'), { recursive: true, force: true });
+    const page = await opened();
+    expect(page).toMatch(/report\.html$/);
+    expect(readFileSync(page, 'utf8')).toContain('id="sse-preload"');
+    rmSync(join(page, '..'), { recursive: true, force: true });
   });
 
-  it('--open alone opens the shipped page; a missing opener is said, with the file to open', () => {
+  it('--open alone opens the shipped page; a missing opener is said, with the file to open', async () => {
     rmSync(file('opened.txt'), { force: true });
     const run = cli(entry, ['--open'], { PATH: `${dir}:${process.env.PATH ?? ''}` });
     expect(run.status).toBe(0);
-    expect(readFileSync(file('opened.txt'), 'utf8')).toBe(PAGE_FILE);
+    expect(await opened()).toBe(PAGE_FILE);
     const missing = cli(entry, ['--open'], { PATH: join(dir, 'nowhere') });
     expect(missing.status).toBe(1);
     expect(missing.stderr).toContain(`could not start xdg-open (ENOENT); open ${PAGE_FILE} in a browser`);

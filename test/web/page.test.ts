@@ -278,6 +278,18 @@ describe.skipIf(missing !== null)('the page', () => {
     await page.close();
   });
 
+  it('reads on the page itself, in slices, where no worker can be started', async () => {
+    const page = await browser.context.newPage();
+    await page.addInitScript(() => Object.defineProperty(window, 'Worker', { value: undefined }));
+    await page.goto(PAGE_URL);
+    await page.click('[data-example="tool-fragments"]');
+    await shown(page);
+    expect(await page.textContent('#status')).toContain('read on this page');
+    expect(await page.textContent('#summary .verdict-word')).toBe('Complete');
+    await page.waitForSelector('.frame-row[data-index="0"][data-filled="true"]');
+    await page.close();
+  });
+
   it('reads the stream in a worker', async () => {
     const page = await open();
     await page.click('[data-example="salyro-chat"]');
