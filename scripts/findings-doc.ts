@@ -32,6 +32,7 @@ export const ERRORS_END = '<!-- errors:end -->';
 
 const PROVIDER_TITLES: Record<ErrorProvider, string> = {
   openai: 'OpenAI (Chat Completions, Responses)',
+  groq: 'Groq (Chat Completions)',
   anthropic: 'Anthropic Messages',
   google: 'Gemini API and Vertex AI',
   salyro: 'Salyro',

@@ -133,18 +133,19 @@ function exitCodeOf(result: Reconstruction): 0 | 1 {
 const SNIPPET_BUDGET = 32 * 1024 * 1024;
 
 /** Feeds the capture to a session chunk by chunk (a large file is never held whole as text past the snippet budget). */
-async function readInto<T>(source: NodeJS.ReadableStream, session: { push(chunk: Uint8Array): void; end(): T }): Promise<{ result: T; lines: ((line: number) => string | undefined) | undefined }> {
+async function readInto<T>(source: NodeJS.ReadableStream, session: { push(chunk: Uint8Array): void; end(): T }, keep = true): Promise<{ result: T; lines: ((line: number) => string | undefined) | undefined }> {
   const kept: Buffer[] = [];
+  const budget = keep ? SNIPPET_BUDGET : 0;
   let size = 0;
   for await (const chunk of source) {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
     session.push(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     size += bytes.byteLength;
-    if (size <= SNIPPET_BUDGET) kept.push(bytes);
+    if (size <= budget) kept.push(bytes);
     else kept.length = 0;
   }
   const result = session.end();
-  return { result, lines: size <= SNIPPET_BUDGET ? lineLookup(new TextDecoder('utf-8', { ignoreBOM: true }).decode(Buffer.concat(kept))) : undefined };
+  return { result, lines: keep && size <= budget ? lineLookup(new TextDecoder('utf-8', { ignoreBOM: true }).decode(Buffer.concat(kept))) : undefined };
 }
 
 /** Why a path cannot be read, in words that say what to pass instead; null when it is a readable file. */
@@ -163,7 +164,8 @@ function unreadable(path: string): string | null {
 async function inspectFrom(input: NodeJS.ReadableStream, request: Request): Promise<number> {
   const { maxHeldChars } = request.options;
   const session = createInspection({ ...(request.path !== undefined ? { path: request.path } : {}), ...(maxHeldChars !== undefined ? { maxHeldChars } : {}) });
-  const { result } = await readInto<Inspection>(input, session);
+  // An inspection draws its own snippets: nothing of the input needs keeping here.
+  const { result } = await readInto<Inspection>(input, session, false);
   const output = request.json ? `${JSON.stringify(result, null, 2)}\n` : renderInspection(result, { color: colourWanted() });
   return write(output, result.problems.length === 0 ? 0 : 1);
 }

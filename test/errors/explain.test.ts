@@ -116,9 +116,21 @@ describe('anything else', () => {
     expect(explainError({ error: { code: 'insufficient_quota' } }).provider).toBe('openai');
   });
 
+  it("reads Groq's rejected tool call, ahead of the generic type it carries", () => {
+    const result = explainError({ message: 'Failed to call a function. Please adjust your prompt.', type: 'invalid_request_error', code: 'tool_use_failed', failed_generation: '{}' }, 'chat-completions');
+    expect(pick(result)).toEqual(['groq', 'code tool_use_failed', 400, 'never', false]);
+  });
+
   it("reads Salyro's gateway error", () => {
     const result = explainError({ message: 'upstream provider closed the connection', type: 'provider_error', code: 'upstream_disconnected' }, 'chat-completions');
     expect(pick(result)).toEqual(['salyro', 'code upstream_disconnected', null, 'with backoff', false]);
+  });
+
+  it("reads an SDK error object: its status, and the body it wraps", () => {
+    const sdkError = Object.assign(new Error('529 overloaded'), { status: 529, error: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } } });
+    expect(pick(explainError(sdkError, 'anthropic'))).toEqual(['anthropic', 'type overloaded_error', 529, 'with backoff', false]);
+    const openaiError = Object.assign(new Error('429'), { status: 429, error: { message: 'quota', type: 'insufficient_quota', code: 'insufficient_quota' } });
+    expect(pick(explainError(openaiError, 'chat-completions'))).toEqual(['openai', 'code insufficient_quota', 429, 'never', false]);
   });
 
   it('treats keys as data', () => {

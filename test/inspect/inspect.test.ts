@@ -63,7 +63,8 @@ describe('the harbour example', () => {
   });
 
   it('says the retry-only block dispatches nothing, and why', () => {
-    expect(result.notDispatched).toEqual([{ line: 14, endLine: 15, reason: 'no data', why: 'only sets the reconnection delay (legal; no event)' }]);
+    expect(result.notDispatched).toEqual([{ line: 14, endLine: 15, start: HARBOUR.indexOf('retry'), end: HARBOUR.indexOf('data: [DONE]'), reason: 'no data', why: 'only sets the reconnection delay (legal; no event)' }]);
+    for (const event of result.events) expect(HARBOUR.slice(event.start, event.end).startsWith(event.line === 7 ? 'event: token' : 'data: ')).toBe(true);
     expect(result.retry).toBeUndefined();
     expect(result.endsWithNewline).toBe(false);
   });
@@ -187,6 +188,32 @@ describe('any event stream, LLM or not', () => {
     expect(result.stopped).toBe(true);
     expect(result.events).toHaveLength(1);
     expect(result.problems.map((p) => [p.code, p.label])).toEqual([['too large', 'must fix']]);
+  });
+});
+
+describe('LLM conventions, explained', () => {
+  it('an event that carries an error says what the error means', () => {
+    const result = inspect('data: {"t":"a"}\n\nevent: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}\n\n');
+    expect(where(result)).toEqual([['must fix', 'error event', 4, 1]]);
+    expect(result.problems[0]?.title).toBe('Event 1 carries an error');
+    expect(result.problems[0]?.message).toContain('overloaded_error (HTTP 529)');
+    expect(result.problems[0]?.message).toContain('Retry: yes, with backoff.');
+    expect(inspect('data: {"error":{"code":429,"message":"x","status":"RESOURCE_EXHAUSTED"}}\n\n').problems[0]?.message).toContain('RESOURCE_EXHAUSTED (HTTP 429)');
+    expect(inspect('data: {"errors":[]}\n\ndata: {"error":null}\n\n').problems).toEqual([]);
+  });
+
+  it('events after [DONE] are named: a client that stops there never reads them', () => {
+    const result = inspect('data: [DONE]\n\ndata: {"late":1}\n\ndata: [DONE]\n\n');
+    const done = result.problems.find((p) => p.code === 'done sentinel');
+    expect(done?.message).toMatch(/^2 events carry `\[DONE\]`, the first being event 0/);
+    expect(done?.message).toContain('2 events come after it, which a client that stops at `[DONE]` never reads.');
+  });
+
+  it('lists the first 20 problems of a code and counts them all', () => {
+    const result = inspect(Array.from({ length: 30 }, (_, i) => `data: {"broken":${i}\n\n`).join(''));
+    expect(result.problems).toHaveLength(20);
+    expect(result.problemCounts).toEqual({ 'not json': 30 });
+    expect(result.stats.notJson).toBe(30);
   });
 });
 

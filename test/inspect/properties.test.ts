@@ -24,6 +24,11 @@ const stream: fc.Arbitrary<string> = fc
   .record({ bom: fc.constantFrom('', '', '\uFEFF'), lines: fc.array(fc.tuple(line, eol), { maxLength: 24 }), lastEnding: fc.boolean() })
   .map(({ bom, lines, lastEnding }) => bom + lines.map(([text, ending], i) => (i === lines.length - 1 && !lastEnding ? text : text + ending)).join(''));
 
+/** The same streams as a capture tool writes them: every line (blank ones too) after a time of day. */
+const stamped: fc.Arbitrary<string> = fc
+  .record({ lines: fc.array(fc.tuple(line, eol), { maxLength: 20 }), step: fc.integer({ min: 0, max: 5000 }) })
+  .map(({ lines, step }) => lines.map(([text, ending], i) => `${new Date(Date.UTC(2026, 0, 1, 12) + i * step).toISOString().slice(11, 23)} ${text}${ending}`).join(''));
+
 const paths = fc.constantFrom(undefined, 'a', '0', 'choices.0.delta.content', '__proto__', '');
 const cuts = fc.array(fc.nat(), { maxLength: 10 });
 
@@ -33,7 +38,7 @@ const plain = (result: Inspection): Inspection => JSON.parse(JSON.stringify(resu
 describe('inspect() properties', () => {
   it('any chunking of the text, or of its bytes, gives the same inspection', () => {
     fc.assert(
-      fc.property(stream, paths, cuts, (text, path, raw) => {
+      fc.property(fc.oneof(stream, stamped), paths, cuts, (text, path, raw) => {
         const options = path === undefined ? {} : { path };
         const whole = plain(inspect(text, options));
         expect(plain(inspect(cutAt(text, positions(raw, text.length)), options))).toEqual(whole);
@@ -90,6 +95,23 @@ describe('inspect() properties', () => {
         const from = expected.length === 0 ? 1 : 1 + (pick % expected.length);
         const offset = index.start(from);
         for (let line = from; line <= expected.length; line += 1) expect(new LineIndex(text).lineNear(line, from, offset)).toBe(expected[line - 1]);
+      }),
+      RUNS,
+    );
+  });
+
+  it('reads a timestamped capture as the same stream without its stamps, with the timing on top', () => {
+    fc.assert(
+      fc.property(stamped, (text) => {
+        // A U+FEFF after a stamp is a character of the line; without the stamp, at the start, it would be a BOM.
+        fc.pre(!text.includes('\uFEFF'));
+        const result = inspect(text);
+        // Every generated line has its ending: the lines without stamps, each ended by LF.
+        const bare = inspect(splitLines(text).map((l) => `${l.text.replace(/^\d\d:\d\d:\d\d\.\d{3} /, '')}\n`).join(''));
+        if (!result.timestamped) return;
+        expect(result.events.map((e) => [e.event, e.id, e.data])).toEqual(bare.events.map((e) => [e.event, e.id, e.data]));
+        expect(result.stats).toEqual(bare.stats);
+        if (result.events.length > 0) expect(result.timing).not.toBeNull();
       }),
       RUNS,
     );

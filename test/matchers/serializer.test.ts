@@ -53,7 +53,7 @@ describe('registered by the setup file', () => {
           "type": "invalid_request_error",
         }
         findings:
-          189:1 error event (error): Frame 94 is an \`event: error\` frame: tool_use_failed: Tool call validation failed: tool call validation failed: parameters for tool get_something_by_name did not match schema: errors: [missing properties: 'name', a…. The stream ends here, so what arrived before it is partial (0 chars of text and 0 tool calls so far). Surface the error to the caller as a failure; do not present the partial answer as complete. What it means: invalid_request_error (HTTP 400): The request is malformed or asks for something the API does not allow; \`param\` names the field when known. Retry: never as it is. Fix the parameter the message names.
+          189:1 error event (error): Frame 94 is an \`event: error\` frame: tool_use_failed: Tool call validation failed: tool call validation failed: parameters for tool get_something_by_name did not match schema: errors: [missing properties: 'name', a…. The stream ends here, so what arrived before it is partial (0 chars of text and 0 tool calls so far). Surface the error to the caller as a failure; do not present the partial answer as complete. What it means: tool_use_failed (HTTP 400): The model wrote a tool call the API could not accept (not valid JSON, not matching the tool schema, or a tool not offered); \`failed_generation\` holds what it wrote. Retry: never as it is. Adjust the prompt or the tool definitions so the model writes valid calls (or offer the tool it tried to call); the same request passes again only by chance.
     `);
   });
 

@@ -99,6 +99,13 @@ describe('renderInspection', () => {
     expect(text).toContain('        │ data: [DONE]\n        │ ^');
   });
 
+  it('counts the problems past the listing bound', () => {
+    const many = renderInspection(inspect(Array.from({ length: 25 }, (_, i) => `data: {"broken":${i}\n\n`).join('')), { events: false });
+    expect(many).toContain('Event stream · 25 events · 25 problems (25 must fix)');
+    expect(many).toContain('Problems in the stream (25)');
+    expect(many).toContain('… and 5 more `not json` findings, counted but not listed');
+  });
+
   it('paints only when asked, and can leave the events out', () => {
     expect(text).not.toContain('\u001b[');
     expect(renderInspection(inspect(HARBOUR), { color: true })).toContain('\u001b[31m');

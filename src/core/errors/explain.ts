@@ -34,7 +34,7 @@ interface ErrorFields {
 }
 
 const PROVIDERS_OF: Record<FormatName, readonly ErrorProvider[]> = {
-  'chat-completions': ['openai', 'salyro'],
+  'chat-completions': ['openai', 'groq', 'salyro'],
   responses: ['openai', 'salyro'],
   anthropic: ['anthropic'],
   gemini: ['google'],
@@ -42,7 +42,7 @@ const PROVIDERS_OF: Record<FormatName, readonly ErrorProvider[]> = {
 };
 
 /** With no format, Google's upper-case statuses are the most specific, OpenAI's generic types the least. */
-const ANY_PROVIDER: readonly ErrorProvider[] = ['google', 'anthropic', 'openai', 'salyro'];
+const ANY_PROVIDER: readonly ErrorProvider[] = ['google', 'anthropic', 'openai', 'groq', 'salyro'];
 
 const FIELD_ORDER: ReadonlyArray<'code' | 'status' | 'type'> = ['code', 'status', 'type'];
 
@@ -150,11 +150,18 @@ function fieldsOf(error: unknown): ErrorFields {
   };
 }
 
-/** The object that holds the error's fields: `{"error": {…}}`, a `response.failed` event's `response.error`, or itself. */
+/**
+ * The object that holds the error's fields: `{"error": {…}}` (also nested, as an SDK error wraps the body: `.error`
+ * of `{"type": "error", "error": {…}}`), a `response.failed` event's `response.error`, or the object itself.
+ */
 function innerError(value: Record<string, unknown>): Record<string, unknown> {
-  if (isRecord(value.error)) return value.error;
-  if (isRecord(value.response) && isRecord(value.response.error)) return value.response.error;
-  return value;
+  let inner = value;
+  for (let depth = 0; depth < 3; depth += 1) {
+    if (isRecord(inner.error)) inner = inner.error;
+    else if (isRecord(inner.response) && isRecord(inner.response.error)) inner = inner.response.error;
+    else break;
+  }
+  return inner;
 }
 
 /** The error's own `type`; the envelope's `"type": "error"` (Anthropic's, Responses') names the event, not the error. */

@@ -5,7 +5,7 @@
  */
 
 /** Whose error shape an entry reads. */
-export type ErrorProvider = 'openai' | 'anthropic' | 'google' | 'salyro';
+export type ErrorProvider = 'openai' | 'groq' | 'anthropic' | 'google' | 'salyro';
 
 /** Whether sending the same request again can succeed: later, with growing waits; or never, until it changes. */
 export type RetryAdvice = 'with backoff' | 'never';
@@ -37,7 +37,7 @@ export interface ErrorMeaning {
 
 export const ERROR_SOURCES = {
   openai: {
-    where: "OpenAI's \"Error codes\" guide, https://platform.openai.com/docs/guides/error-codes (stored copies)",
+    where: "OpenAI's \"Error codes\" guide, https://platform.openai.com/docs/guides/error-codes, read through stored copies and summaries of it (community.openai.com, developersdigest.tech)",
     read: '2026-12-01',
   },
   'openai-openapi': {
@@ -57,7 +57,7 @@ export const ERROR_SOURCES = {
     read: '2026-12-01',
   },
   gemini: {
-    where: 'https://ai.google.dev/gemini-api/docs/troubleshooting (backend error codes) and /api-errors (reference/gemini.md §7)',
+    where: 'https://ai.google.dev/gemini-api/docs/troubleshooting (its table of backend error codes, a stored copy) and reference/gemini.md §7 (HTTP status ↔ status)',
     read: '2026-12-01',
   },
   vertex: {
@@ -66,6 +66,10 @@ export const ERROR_SOURCES = {
   },
   'gemini-bodies': {
     where: 'error bodies the API returned, quoted in public issues (e.g. google-gemini/gemini-cli#6678: "The input token count (…) exceeds the maximum number of tokens allowed (…)")',
+    read: '2026-12-01',
+  },
+  'groq-bodies': {
+    where: 'error bodies Groq returned, quoted in public issues (e.g. agno-agi/agno#4090, huggingface/smolagents#1119: code tool_use_failed with failed_generation)',
     read: '2026-12-01',
   },
   salyro: {
@@ -254,6 +258,18 @@ export const ERROR_MEANINGS: readonly ErrorMeaning[] = [
     retry: BACKOFF,
     change: 'Retry after a growing delay; check the status page if it lasts.',
     source: 'openai',
+  },
+
+  // ── Groq (OpenAI-compatible) ───────────────────────────────────────────────────────────────────────────
+  {
+    provider: 'groq',
+    field: 'code',
+    values: ['tool_use_failed'],
+    http: 400,
+    meaning: 'The model wrote a tool call the API could not accept (not valid JSON, not matching the tool schema, or a tool not offered); `failed_generation` holds what it wrote.',
+    retry: NEVER,
+    change: 'Adjust the prompt or the tool definitions so the model writes valid calls (or offer the tool it tried to call); the same request passes again only by chance.',
+    source: 'groq-bodies',
   },
 
   // ── Anthropic Messages ─────────────────────────────────────────────────────────────────────────────────

@@ -5,9 +5,10 @@ import { matchStamp } from '../decode/timestamps.js';
 import { FindingList } from '../findings.js';
 import { type StreamText, toChunks } from '../input/chunks.js';
 import { commentOffsets, LineIndex } from './lines.js';
-import type { InspectedEvent, Inspection, InspectionProblem, InspectionTiming, InspectOptions, NotDispatched } from './model.js';
+import type { InspectedEvent, Inspection, InspectionTiming, InspectOptions, NotDispatched } from './model.js';
 import { joinAtPath, type JsonEvent } from './path.js';
-import { finding, inInputOrder, joinedLinesNote, notJsonMessage, toProblem } from './problems.js';
+import { explainError } from '../errors/explain.js';
+import { joinedLinesNote, notJsonMessage, toProblem } from './problems.js';
 
 export type { EventPayload, InspectedEvent, Inspection, InspectionProblem, InspectionStats, InspectionTiming, InspectOptions, NotDispatched, NotDispatchedReason } from './model.js';
 export { reassemble, valueAtPath, type Reassembly } from './path.js';
@@ -65,7 +66,12 @@ export function createInspection(options: InspectOptions = {}): InspectionSessio
       decoder.push(chunk);
     },
     end() {
-      result ??= build(decoder.end(), blocks, findings, new LineIndex(parts.join('')), options.path);
+      if (result === null) {
+        result = build(decoder.end(), blocks, findings, new LineIndex(parts.join('')), options.path);
+        // The inspection holds what it needs; the session keeps neither the frames nor the text.
+        blocks.length = 0;
+        parts.length = 0;
+      }
       return result;
     },
   };
@@ -83,21 +89,25 @@ function build(summary: DecoderSummary, blocks: readonly Block[], findings: Find
   const values: JsonEvent[] = [];
   const notDispatched: NotDispatched[] = [];
   const eventOfFrame = new Map<number, number>();
-  const own: InspectionProblem[] = [];
+  const frameOfEvent: number[] = [];
   for (const block of blocks) {
     if (!block.hasData || block.bare) {
       notDispatched.push(notDispatchedOf(block, lines));
       continue;
     }
+    const jsonBefore = values.length;
     const event = eventOf(block, events.length, values);
     eventOfFrame.set(block.frame.index, event.index);
+    frameOfEvent.push(block.frame.index);
     events.push(event);
     const message = notJsonMessage(event);
-    if (message !== null) own.push(toProblem(finding('not json', message, event.dataLine, event.dataColumn), lineOf(lines, event.dataLine, block), event.index));
-    if (!event.dispatched) own.push(toProblem(undispatched(block, event, lines), lineOf(lines, event.line, block), event.index));
+    if (message !== null) findings.add('not json', message, event.dataLine, event.dataColumn, block.frame.index);
+    if (values.length > jsonBefore) reportCarriedError(event, values[jsonBefore]?.value, block, findings);
+    if (!event.dispatched) reportUndispatched(block, event, lines, findings);
   }
-  own.push(...streamProblems(events, blocks, summary, lines));
-  const decoded = findings.sorted().map((f) => {
+  reportStream(events, frameOfEvent, summary, findings);
+  // Own findings join the decoder's in one list: the first few of each code are listed, all are counted.
+  const problems = findings.sorted().map((f) => {
     const block = f.frame === undefined ? undefined : blocks[f.frame];
     return toProblem(f, f.line > 0 ? lineOf(lines, f.line, block) : undefined, f.frame === undefined ? undefined : eventOfFrame.get(f.frame));
   });
@@ -106,7 +116,8 @@ function build(summary: DecoderSummary, blocks: readonly Block[], findings: Find
   const inspection: Inspection = {
     events,
     notDispatched,
-    problems: inInputOrder([...decoded, ...own]),
+    problems,
+    problemCounts: { ...findings.counts },
     stats: {
       events: events.length,
       comments: summary.lines.comments + commentsInside(blocks, lines, summary.timestamped),
@@ -144,6 +155,8 @@ function eventOf(block: Block, index: number, values: JsonEvent[]): InspectedEve
     data: frame.data,
     line: frame.line,
     endLine: frame.endLine,
+    start: frame.start,
+    end: frame.end,
     dataLine: block.dataLine,
     dataColumn: block.dataColumn,
     payload: read.kind === 'json' ? 'json' : read.kind === 'done' ? 'done' : looksLikeJson(frame.data) ? 'not json' : 'text',
@@ -163,9 +176,9 @@ function looksLikeJson(data: string): boolean {
   return first === 123 /* { */ || first === 91 /* [ */ || first === 34 /* " */;
 }
 
-function undispatched(block: Block, event: InspectedEvent, lines: LineIndex) {
+function reportUndispatched(block: Block, event: InspectedEvent, lines: LineIndex, findings: FindingList): void {
   const tail = endsWithNewline(lines.text) ? '' : ' The text does not even end with a line terminator.';
-  return finding(
+  findings.add(
     'not dispatched',
     `Event ${event.index} (line ${event.line}) is still buffered when the stream ends: no blank line follows it, so a spec client discards it and it never fires.${tail} A server that writes its last chunk and closes without the blank line loses the end of every response this way, and only where the connection closes promptly. Write a blank line after the last event.`,
     event.line,
@@ -174,9 +187,29 @@ function undispatched(block: Block, event: InspectedEvent, lines: LineIndex) {
   );
 }
 
+/**
+ * An event that carries an error, by the conventions LLM APIs share (`event: error`, a JSON `type` of `error` or
+ * `response.failed`, a top-level `error` object): what it means, from the error table.
+ */
+function reportCarriedError(event: InspectedEvent, value: unknown, block: Block, findings: FindingList): void {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
+  const record = value as Record<string, unknown>;
+  const typed = record.type === 'error' || record.type === 'response.failed';
+  const nested = typeof record.error === 'object' && record.error !== null;
+  if (event.event !== 'error' && !typed && !nested) return;
+  const { summary } = explainError(value);
+  findings.add(
+    'error event',
+    `Event ${event.index} (\`${event.event}\`) carries an error: ${summary} In an LLM stream it ends the answer, so what came before it is partial.`,
+    event.dataLine,
+    event.dataColumn,
+    block.frame.index,
+  );
+}
+
 function notDispatchedOf(block: Block, lines: LineIndex): NotDispatched {
   const { frame } = block;
-  const base = { line: frame.line, endLine: frame.endLine };
+  const base = { line: frame.line, endLine: frame.endLine, start: frame.start, end: frame.end };
   if (block.bare) return { ...base, reason: 'not framed', why: 'a JSON document written without `data:` lines: every line is an unknown field, so a spec client ignores them all' };
   const fields = new Set<string>();
   for (let line = frame.line; line <= frame.endLine; line += 1) {
@@ -205,21 +238,19 @@ function noDataWhy(fields: ReadonlySet<string>, frame: Frame): string {
   return 'only sets the reconnection delay (legal; no event)';
 }
 
-function streamProblems(events: readonly InspectedEvent[], blocks: readonly Block[], summary: DecoderSummary, lines: LineIndex): InspectionProblem[] {
-  const problems: InspectionProblem[] = [];
+function reportStream(events: readonly InspectedEvent[], frameOfEvent: readonly number[], summary: DecoderSummary, findings: FindingList): void {
   const done = events.filter((event) => event.payload === 'done');
   const first = done[0];
   if (first !== undefined) {
-    const count = done.length === 1 ? 'Event' : `${done.length} events, the first at`;
-    const message = `${count} ${first.index} carries \`[DONE]\`: a convention of LLM APIs, not part of the event-stream specification. A spec client dispatches it as an ordinary message whose data is the six characters \`[DONE]\`, so a handler has to check for it before parsing the data as JSON.`;
-    const block = blocks.find((b) => b.frame.line === first.line);
-    problems.push(toProblem(finding('done sentinel', message, first.dataLine, first.dataColumn), lineOf(lines, first.dataLine, block), first.index));
+    const which = done.length === 1 ? `Event ${first.index} carries` : `${done.length} events carry \`[DONE]\`, the first being event ${first.index}; it carries`;
+    const after = events.length - 1 - first.index;
+    const later = after > 0 ? ` ${after} event${after === 1 ? ' comes' : 's come'} after it, which a client that stops at \`[DONE]\` never reads.` : '';
+    const message = `${which} \`[DONE]\`: a convention of LLM APIs, not part of the event-stream specification. A spec client dispatches it as an ordinary message whose data is the six characters \`[DONE]\`, so a handler has to check for it before parsing the data as JSON.${later}`;
+    findings.add('done sentinel', message, first.dataLine, first.dataColumn, frameOfEvent[first.index]);
   }
   if (events.length === 0 && !summary.stopped) {
-    const message = 'No event would be dispatched: no `data:` line is followed by a blank line. Paste the body of a text/event-stream response, not its headers.';
-    problems.push(toProblem(finding('empty', message, 0, 0), undefined));
+    findings.add('empty', 'No event would be dispatched: no `data:` line is followed by a blank line. Paste the body of a text/event-stream response, not its headers.', 0, 0);
   }
-  return problems;
 }
 
 /** Comment lines inside blocks (the decoder counts only those between them). */

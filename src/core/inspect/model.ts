@@ -1,5 +1,5 @@
 import type { LineTally } from '../decode/frame.js';
-import type { Finding } from '../findings.js';
+import type { Finding, FindingCode } from '../findings.js';
 import type { CaretSnippet } from '../render/snippet.js';
 import type { Reassembly } from './path.js';
 
@@ -30,6 +30,9 @@ export interface InspectedEvent {
   /** 1-based line of its first field line, and the line that ends it. */
   line: number;
   endLine: number;
+  /** UTF-16 offsets of its text in the input (timestamps included): from its first line to past its last. */
+  start: number;
+  end: number;
   /** 1-based line and column of its first `data:` line. */
   dataLine: number;
   dataColumn: number;
@@ -55,6 +58,9 @@ export type NotDispatchedReason = 'no data' | 'not framed';
 export interface NotDispatched {
   line: number;
   endLine: number;
+  /** UTF-16 offsets of its text in the input. */
+  start: number;
+  end: number;
   reason: NotDispatchedReason;
   /** In plain words: "`event: ping` with no `data:` line", "only sets the last event ID (legal)". */
   why: string;
@@ -103,7 +109,9 @@ export interface InspectionTiming {
 export interface Inspection {
   events: InspectedEvent[];
   notDispatched: NotDispatched[];
+  /** The first 20 problems of each code, in input order (whole-stream ones last); `problemCounts` counts them all. */
   problems: InspectionProblem[];
+  problemCounts: Partial<Record<FindingCode, number>>;
   stats: InspectionStats;
   /** The text pulled out at `path`, or null when no path was given. */
   reassembly: Reassembly | null;

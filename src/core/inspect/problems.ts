@@ -1,4 +1,5 @@
-import { FINDINGS, type Finding, type FindingCode } from '../findings.js';
+import { preview } from '../decode/payload.js';
+import { FINDINGS, type Finding } from '../findings.js';
 import { caretSnippet } from '../render/snippet.js';
 import { SEVERITY_LABELS } from '../render/severity.js';
 import type { InspectedEvent, InspectionProblem } from './model.js';
@@ -32,6 +33,8 @@ function titleOf(finding: Finding, text: string | undefined, event: number | und
       return `\`${field}\` is not a field a spec client reads`;
     case 'not json':
       return `Event ${event ?? '?'}: data is not valid JSON`;
+    case 'error event':
+      return `Event ${event ?? '?'} carries an error`;
     case 'done sentinel':
       return '`[DONE]` sentinel present';
     case 'empty':
@@ -43,22 +46,6 @@ function titleOf(finding: Finding, text: string | undefined, event: number | und
 
 function shorten(text: string, max = 40): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
-}
-
-/** Problems in input order, whole-stream ones last: the order findings are listed in. */
-export function inInputOrder(problems: InspectionProblem[]): InspectionProblem[] {
-  const key = (p: InspectionProblem) => (p.line === 0 ? Number.MAX_SAFE_INTEGER : p.line);
-  return problems
-    .map((problem, order) => ({ problem, order }))
-    .sort((a, b) => key(a.problem) - key(b.problem) || a.problem.column - b.problem.column || a.order - b.order)
-    .map((entry) => entry.problem);
-}
-
-/** A finding of our own, built as FindingList builds one. */
-export function finding(code: FindingCode, message: string, line: number, column: number, frame?: number): Finding {
-  const made: Finding = { code, severity: FINDINGS[code].severity, message, line, column };
-  if (frame !== undefined) made.frame = frame;
-  return made;
 }
 
 /** Why an event's data is not JSON, in the words the event needs; null when it is JSON or not meant to be. */
@@ -92,10 +79,4 @@ function parsesAsJson(text: string): boolean {
   } catch {
     return false;
   }
-}
-
-export function preview(text: string, max = 60): string {
-  const cut = text.length > max ? `${text.slice(0, max)}` : text;
-  const flat = JSON.stringify(cut);
-  return text.length > max ? `${flat.slice(0, -1)}…"` : flat;
 }

@@ -1,4 +1,4 @@
-import type { Severity } from '../findings.js';
+import type { FindingCode, Severity } from '../findings.js';
 import type { Palette } from './palette.js';
 import { SEVERITY_PAINT } from './palette.js';
 import { SEVERITY_LABELS } from './severity.js';
@@ -41,4 +41,16 @@ function snippetFrom(source: LineSource | undefined, problem: ListedProblem): Ca
   if (source === undefined || problem.line === 0) return undefined;
   const text = source(problem.line);
   return text === undefined ? undefined : caretSnippet(text, problem.column);
+}
+
+/** Codes that repeat past the listing bound are counted: say how many more there are. */
+export function unlisted(listed: ReadonlyArray<{ code: FindingCode }>, counts: Partial<Record<FindingCode, number>>, paint: Palette): string[] {
+  const shown = new Map<FindingCode, number>();
+  for (const finding of listed) shown.set(finding.code, (shown.get(finding.code) ?? 0) + 1);
+  const lines: string[] = [];
+  for (const [code, count] of Object.entries(counts) as Array<[FindingCode, number]>) {
+    const more = count - (shown.get(code) ?? 0);
+    if (more > 0) lines.push(paint.dim(`  … and ${more} more \`${code}\` finding${more === 1 ? '' : 's'}, counted but not listed`));
+  }
+  return lines;
 }

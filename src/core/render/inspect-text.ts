@@ -1,5 +1,6 @@
-import type { InspectedEvent, Inspection, InspectionProblem } from '../inspect/model.js';
-import { problemLines } from './finding-lines.js';
+import { FINDINGS, type FindingCode } from '../findings.js';
+import type { InspectedEvent, Inspection } from '../inspect/model.js';
+import { problemLines, unlisted } from './finding-lines.js';
 import { paletteFor, type Palette } from './palette.js';
 import { visibleLine as visible } from './snippet.js';
 import { duration } from './text.js';
@@ -27,15 +28,20 @@ export function renderInspection(inspection: Inspection, options: InspectionRepo
     timingSection(inspection, paint),
   ];
   if (options.events !== false) sections.push(eventsSection(inspection.events, paint, options.dataWidth ?? 100));
-  sections.push(notDispatchedSection(inspection, paint), problemsSection(inspection.problems, paint));
+  sections.push(notDispatchedSection(inspection, paint), problemsSection(inspection, paint));
   return `${sections.filter((lines) => lines.length > 0).map((lines) => lines.join('\n')).join('\n\n')}\n`;
 }
 
 function summaryOf(inspection: Inspection, paint: Palette): string {
-  const { events, problems } = inspection;
-  const mustFix = problems.filter((p) => p.severity === 'error').length;
-  const line = `Event stream · ${plural(events.length, 'event')} · ${plural(problems.length, 'problem')}${mustFix > 0 ? ` (${mustFix} must fix)` : ''}`;
-  return paint.heading(mustFix > 0 ? paint.bad(line) : problems.length > 0 ? paint.warn(line) : paint.good(line));
+  const { events, problemCounts } = inspection;
+  let total = 0;
+  let mustFix = 0;
+  for (const [code, count] of Object.entries(problemCounts) as Array<[FindingCode, number]>) {
+    total += count;
+    if (FINDINGS[code].severity === 'error') mustFix += count;
+  }
+  const line = `Event stream · ${plural(events.length, 'event')} · ${plural(total, 'problem')}${mustFix > 0 ? ` (${mustFix} must fix)` : ''}`;
+  return paint.heading(mustFix > 0 ? paint.bad(line) : total > 0 ? paint.warn(line) : paint.good(line));
 }
 
 function statsSection(inspection: Inspection, paint: Palette): string[] {
@@ -101,10 +107,12 @@ function notDispatchedSection(inspection: Inspection, paint: Palette): string[] 
   return lines;
 }
 
-function problemsSection(problems: readonly InspectionProblem[], paint: Palette): string[] {
-  if (problems.length === 0) return [`${paint.heading('Problems')}: none`];
+function problemsSection(inspection: Inspection, paint: Palette): string[] {
+  const { problems, problemCounts } = inspection;
+  const total = Object.values(problemCounts).reduce((sum, count) => sum + (count ?? 0), 0);
+  if (total === 0) return [`${paint.heading('Problems')}: none`];
   const listed = problems.map((p) => ({ severity: p.severity, line: p.line, column: p.column, heading: p.title, message: p.message, snippet: p.snippet }));
-  return [paint.heading(`Problems in the stream (${problems.length})`), ...problemLines(listed, paint)];
+  return [paint.heading(`Problems in the stream (${total})`), ...problemLines(listed, paint), ...unlisted(problems, problemCounts, paint)];
 }
 
 function shorten(text: string, max: number): string {

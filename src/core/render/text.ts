@@ -1,7 +1,6 @@
 import { explainError } from '../errors/explain.js';
-import type { Finding, FindingCode } from '../findings.js';
 import type { BehaviorStep, Choice, FormatName, FrameRecord, Reconstruction, Timing, ToolCall } from '../model.js';
-import { problemLines, type LineSource } from './finding-lines.js';
+import { problemLines, unlisted, type LineSource } from './finding-lines.js';
 import { paletteFor, type Palette } from './palette.js';
 import { lineLookup } from './snippet.js';
 
@@ -130,18 +129,6 @@ function findingsSection(result: Reconstruction, paint: Palette, source: LineSou
   const listed = result.findings.map((f) => ({ severity: f.severity, line: f.line, column: f.column, heading: f.code, message: f.message }));
   lines.push(...problemLines(listed, paint, source));
   lines.push(...unlisted(result.findings, result.findingCounts, paint));
-  return lines;
-}
-
-/** Codes that repeat past the listing bound are counted: say how many more there are. */
-function unlisted(listed: readonly Finding[], counts: Partial<Record<FindingCode, number>>, paint: Palette): string[] {
-  const shown = new Map<FindingCode, number>();
-  for (const finding of listed) shown.set(finding.code, (shown.get(finding.code) ?? 0) + 1);
-  const lines: string[] = [];
-  for (const [code, count] of Object.entries(counts) as Array<[FindingCode, number]>) {
-    const more = count - (shown.get(code) ?? 0);
-    if (more > 0) lines.push(paint.dim(`  … and ${more} more \`${code}\` finding${more === 1 ? '' : 's'}, counted but not listed`));
-  }
   return lines;
 }
 
