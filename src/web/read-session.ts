@@ -66,7 +66,7 @@ export class ReadSession {
     if (event !== undefined) {
       const lines = event.line === event.endLine ? `line ${event.line}` : `lines ${event.line}–${event.endLine}`;
       const arrived = event.time === undefined ? '' : ` · arrived ${event.time}`;
-      return { index, title: `Event ${index} · ${event.event} · ${lines}${arrived}`, text: cut(event.data), note: event.note ?? null };
+      return { index, title: `Event ${index} · ${event.event} · ${lines}${arrived}`, text: cut(this.text.slice(event.start, event.end)), note: event.note ?? null };
     }
     if (this.result === null) return null;
     this.frames ??= this.result.frames;
@@ -82,7 +82,7 @@ export class ReadSession {
 export interface RowDetail {
   index: number;
   title: string;
-  /** The frame's lines as they came (an event: its data), cut past DETAIL_CHARS. */
+  /** The lines of the frame (or event) as they came, cut past DETAIL_CHARS. */
   text: string;
   note: string | null;
 }

@@ -100,6 +100,15 @@ describe.skipIf(missing !== null)('the page', () => {
     expect(labels).toEqual(['must fix', 'check', 'must fix', 'note']);
     expect(await page.textContent('#findings .finding[data-code="bad retry"] .where')).toBe('line 14, column 1');
     expect(await page.textContent('#findings .finding[data-code="bad retry"] .snippet')).toBe('retry: 3s\n^');
+    // An event shown whole: its lines as they came, and why its data reads as it does.
+    await page.click('.frame-row[data-index="3"][data-filled="true"]');
+    await page.waitForSelector('.frame-detail:not([hidden])');
+    expect(await page.textContent('.frame-detail .detail-title')).toBe('Event 3 · message · lines 11–13');
+    expect((await page.textContent('.frame-detail .detail-text'))?.split('\n').slice(0, 2)).toEqual([
+      'data: {"id":"1","choices":[{"delta":{"content":"is "}}]}',
+      'data: {"id":"1","choices":[{"delta":{"content":"closed."}}]}',
+    ]);
+    expect(await page.isVisible('.frame-detail .detail-note')).toBe(true);
     // A path that reaches no string says so, read again as it is typed.
     await page.fill('#path', 'choices.0.delta.text');
     await page.waitForFunction(() => document.querySelector('[data-testid="reassembly-summary"]')?.textContent?.startsWith('Text reassembled from 0 of 5'));
