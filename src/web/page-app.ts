@@ -56,6 +56,7 @@ export class PageApp {
     this.listenToFiles();
     this.listenToButtons();
     this.listenToReport();
+    this.listenToKeys();
     this.syncMode();
   }
 
@@ -290,6 +291,18 @@ export class PageApp {
       }
       const row = target.closest<HTMLElement>('.frame-row')?.dataset.index;
       if (row !== undefined) void this.showDetail(Number(row));
+    });
+  }
+
+  /** In the frames table: the arrow keys (and Page Up/Down, Home, End) move the row shown whole. */
+  private listenToKeys(): void {
+    const moves: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: 14, PageUp: -14, Home: -Infinity, End: Infinity };
+    this.ui.report.addEventListener('keydown', (event) => {
+      const move = moves[event.key];
+      if (move === undefined || this.table === null || !(event.target as HTMLElement).classList.contains('frames-viewport')) return;
+      event.preventDefault();
+      const index = this.table.step(Number.isFinite(move) ? move : move * 1e12);
+      if (index !== null) void this.showDetail(index);
     });
   }
 

@@ -68,7 +68,7 @@ function notDispatchedSection(report: InspectionReport): string {
 
 function eventsSection(report: InspectionReport): string {
   const time = report.timestamped ? '<span class="c-time">arrived</span>' : '';
-  return `<section id="frames"><h2>Decoded events <span class="count">${report.eventCount.toLocaleString('en-US')}</span> <span class="hint">click a row to see the event whole</span></h2>
+  return `<section id="frames"><h2>Decoded events <span class="count">${report.eventCount.toLocaleString('en-US')}</span> <span class="hint">click a row, or use the arrow keys, to see an event whole</span></h2>
 <div class="frames events ${report.timestamped ? 'timed' : ''}" data-frame-count="${report.eventCount}">
   <div class="frames-head" role="row"><span class="c-index">#</span><span class="c-lines">lines</span><span class="c-event">event</span><span class="c-carried">id</span>${time}<span class="c-data">data</span></div>
   <div class="frames-viewport" tabindex="0" aria-label="Events"><div class="frames-spacer"></div></div>

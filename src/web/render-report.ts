@@ -182,7 +182,7 @@ export const DETAIL_PANEL = `<div class="frame-detail" hidden><div class="detail
 
 function framesSection(report: ReconstructionReport): string {
   const time = report.timestamped ? '<span class="c-time">arrived</span>' : '';
-  return `<section id="frames"><h2>Frames <span class="count">${report.frameCount.toLocaleString('en-US')}</span> <span class="hint">click a row to see the frame whole</span></h2>
+  return `<section id="frames"><h2>Frames <span class="count">${report.frameCount.toLocaleString('en-US')}</span> <span class="hint">click a row, or use the arrow keys, to see a frame whole</span></h2>
 <div class="frames ${report.timestamped ? 'timed' : ''}" data-frame-count="${report.frameCount}">
   <div class="frames-head" role="row"><span class="c-index">#</span><span class="c-lines">lines</span><span class="c-event">event</span><span class="c-carried">carried</span>${time}<span class="c-data">data</span></div>
   <div class="frames-viewport" tabindex="0" aria-label="Frames"><div class="frames-spacer"></div></div>

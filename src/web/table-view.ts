@@ -60,6 +60,21 @@ export class TableView {
     this.render();
   }
 
+  /** The row `delta` rows from the marked one (or from the first in view), scrolled into view; null when empty. */
+  step(delta: number): number | null {
+    if (this.count === 0) return null;
+    const from = this.selected ?? Math.floor((this.viewport.scrollTop * this.ratio()) / ROW_HEIGHT) - (delta > 0 ? 1 : 0);
+    const index = Math.min(this.count - 1, Math.max(0, from + delta));
+    if (this.ratio() === 1) {
+      const top = index * ROW_HEIGHT;
+      const view = this.viewport.clientHeight;
+      if (top < this.viewport.scrollTop) this.viewport.scrollTop = top;
+      else if (top + ROW_HEIGHT > this.viewport.scrollTop + view) this.viewport.scrollTop = top + ROW_HEIGHT - view;
+    } else this.reveal(index);
+    this.render();
+    return index;
+  }
+
   /** Marks row `index` as the one shown whole. */
   select(index: number): void {
     this.selected = index;

@@ -225,6 +225,13 @@ describe.skipIf(missing !== null)('the page', () => {
     await page.waitForFunction(() => document.querySelector('.frame-detail .detail-title')?.textContent?.startsWith('Frame 4 · line 9'));
     expect(await page.getAttribute('.frame-row.selected', 'data-index')).toBe('4');
     expect(await page.getAttribute('.frame-row[data-index="4"]', 'class')).toContain('flagged');
+    // The keyboard moves through the rows.
+    await page.focus('.frames-viewport');
+    await page.keyboard.press('ArrowUp');
+    await page.waitForFunction(() => document.querySelector('.frame-detail .detail-title')?.textContent?.startsWith('Frame 3 '));
+    await page.keyboard.press('Home');
+    await page.waitForFunction(() => document.querySelector('.frame-detail .detail-title')?.textContent?.startsWith('Frame 0 '));
+    expect(await page.getAttribute('.frame-row.selected', 'data-index')).toBe('0');
     await page.close();
   });
 
