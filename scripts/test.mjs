@@ -24,7 +24,7 @@ function step(name, command, args, options = {}) {
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 step('typecheck', npx, ['tsc', '-p', 'tsconfig.json']);
 step('typecheck core (no Node types: runs in a browser)', npx, ['tsc', '-p', 'tsconfig.core.json']);
-const built = step('build', npx, ['tsup']);
+const built = step('build', npx, ['tsup']) && step('build the page', process.execPath, ['scripts/build-page.mjs']);
 step('vitest', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/vitest.json`]);
 if (existsSync('jest.config.cjs') && built) {
   step('jest', npx, ['jest', '--config', 'jest.config.cjs', '--json', `--outputFile=${reports}/jest.json`]);

@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 // The command line: reads a capture (a file or stdin), prints the report or the result as JSON, exits 0/1/2.
 import { createReadStream, statSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { openFile, shippedPage, writeReportPage } from './html-page.js';
 import packageJson from '../package.json' with { type: 'json' };
 import { runRecord } from './cli/record.js';
 import { runServe } from './cli/serve.js';
 import { countsAtLeast, SEVERITIES } from './core/severity.js';
 import { createInspection, createReconstruction, FORMAT_NAMES, lineLookup, renderInspection, renderText, type FormatName, type Inspection, type Reconstruction, type ReconstructOptions, type Severity } from './index.js';
 
-const USAGE = `Usage: sse-reconstruct [FILE|-] [--format NAME] [--json] [--frames] [--inspect] [--path PATH] [--max-held-chars N] [--fail-on SEVERITY] [--help] [--version]
+const USAGE = `Usage: sse-reconstruct [FILE|-] [--format NAME] [--json] [--frames] [--inspect] [--path PATH] [--html FILE] [--open] [--max-held-chars N] [--fail-on SEVERITY] [--help] [--version]
        sse-reconstruct serve CAPTURE [--port N] [--stall-after N --stall-ms MS] …   (serve --help)
        sse-reconstruct record --upstream URL --out FILE [--port N] [--once]       (record --help)
 
@@ -26,6 +28,10 @@ Options:
                  (exit status 1 when it has any problem)
   --path PATH    with --inspect (implied): join the string at this dotted path of each event's
                  JSON, e.g. choices.0.delta.content (a numeric segment indexes an array)
+  --html FILE    also write the page with the capture and its report in it to FILE (one file that
+                 opens offline: keep it as a CI artifact)
+  --open         open the page in your browser: with a capture (FILE, or - for stdin), its report
+                 (written to --html FILE, or to a temp file); with none, the empty page
   --max-held-chars N
                  the most characters your reader holds without a blank line (default 1048576, the
                  common 1 MiB bound); past it the stream stops with a \`too large\` finding.
@@ -52,6 +58,10 @@ interface Request {
   /** Inspect the stream as any event stream (`--inspect`, or implied by `--path`). */
   inspect: boolean;
   path?: string;
+  /** `--html FILE`: where to write the page with the report in it. */
+  html?: string;
+  /** `--open`: open the page (with the report, when there is a capture). */
+  open: boolean;
 }
 
 type Parsed = { kind: 'run'; request: Request } | { kind: 'help' } | { kind: 'version' } | { kind: 'usage error'; message: string };
@@ -66,6 +76,8 @@ function parseArguments(args: readonly string[], stdinIsTTY: boolean): Parsed {
   let failOn: string = 'warning';
   let inspect = false;
   let path: string | undefined;
+  let html: string | undefined;
+  let open = false;
   for (let i = 0; i < args.length; i += 1) {
     const arg = args[i] ?? '';
     if (arg === '--help' || arg === '-h') return { kind: 'help' };
@@ -73,6 +85,11 @@ function parseArguments(args: readonly string[], stdinIsTTY: boolean): Parsed {
     if (arg === '--json') json = true;
     else if (arg === '--frames') frames = true;
     else if (arg === '--inspect') inspect = true;
+    else if (arg === '--open') open = true;
+    else if (arg === '--html' || arg.startsWith('--html=')) {
+      html = arg === '--html' ? args[++i] : arg.slice('--html='.length);
+      if (html === undefined || html === '' || html.startsWith('--')) return usageError('--html needs the path of the HTML file to write');
+    }
     else if (arg === '--path' || arg.startsWith('--path=')) {
       path = arg === '--path' ? args[++i] : arg.slice('--path='.length);
       if (path === undefined || path === '') return usageError('--path needs a dotted path such as choices.0.delta.content');
@@ -103,12 +120,16 @@ function parseArguments(args: readonly string[], stdinIsTTY: boolean): Parsed {
   if (inspect && frames) return usageError('--inspect lists every event already; --frames is for the reconstruction report');
   if (files.length > 1) return usageError(`one capture at a time; received ${files.length} files (${files.join(', ')})`);
   const source = files[0] ?? '-';
-  if (files.length === 0 && stdinIsTTY) return usageError('no capture given: pass a FILE, or pipe one in and pass -');
+  const openAlone = open && files.length === 0 && html === undefined;
+  if (files.length === 0 && stdinIsTTY && !openAlone) return usageError('no capture given: pass a FILE, or pipe one in and pass -');
   const options: ReconstructOptions = {};
   if (format !== undefined) options.format = format as FormatName;
   if (maxHeldChars !== undefined) options.maxHeldChars = maxHeldChars;
-  const request: Request = { source, options, json, frames, failOn: failOn as Severity, inspect };
+  const request: Request = { source, options, json, frames, failOn: failOn as Severity, inspect, open };
   if (path !== undefined) request.path = path;
+  if (html !== undefined) request.html = html;
+  // `--open` with no capture opens the empty page (pass - to open the report of what stdin carries).
+  if (openAlone) request.source = '';
   return { kind: 'run', request };
 }
 
@@ -186,16 +207,38 @@ async function main(args: readonly string[]): Promise<number> {
     return 2;
   }
   const { request } = parsed;
+  if (request.source === '') return openPage(shippedPage());
   const problem = request.source === '-' ? null : unreadable(request.source);
   if (problem !== null) {
     process.stderr.write(`sse-reconstruct: ${problem}\n`);
     return 2;
   }
-  const input = request.source === '-' ? process.stdin : createReadStream(request.source, { highWaterMark: 64 * 1024 });
+  let input: NodeJS.ReadableStream = request.source === '-' ? process.stdin : createReadStream(request.source, { highWaterMark: 64 * 1024 });
+  if (request.html !== undefined || request.open) input = await writePage(input, request);
   if (request.inspect) return inspectFrom(input, request);
   const { result, lines } = await readInto(input, createReconstruction(request.options));
   const output = request.json ? `${JSON.stringify(result, null, 2)}\n` : renderText(result, { color: colourWanted(), frames: request.frames, ...(lines ? { source: lines } : {}) });
   return write(output, exitCodeOf(result, request.failOn));
+}
+
+/** `--html` / `--open`: writes the page with the report (the capture is read whole for it), opens it when asked; the
+ * capture is then read again for the usual report on stdout. */
+async function writePage(input: NodeJS.ReadableStream, request: Request): Promise<NodeJS.ReadableStream> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of input) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  const bytes = Buffer.concat(chunks);
+  const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+  const { format, maxHeldChars } = request.options;
+  const file = writeReportPage({ text, inspect: request.inspect, ...(format ? { format } : {}), ...(request.path ? { path: request.path } : {}), ...(maxHeldChars !== undefined ? { maxHeldChars } : {}) }, request.html);
+  process.stderr.write(`sse-reconstruct: wrote the page with the report to ${file}\n`);
+  if (request.open) await openPage(file);
+  return Readable.from([bytes]);
+}
+
+async function openPage(file: string): Promise<number> {
+  const problem = await openFile(file);
+  process.stderr.write(problem === null ? `sse-reconstruct: opened ${file}\n` : `sse-reconstruct: ${problem}\n`);
+  return problem === null ? 0 : 1;
 }
 
 /**
