@@ -68,7 +68,7 @@ function labelled(label: string, value: string, paint: Palette): string[] {
 
 function toolCallLines(call: ToolCall, paint: Palette): string[] {
   const parsed = 'input' in call ? '' : paint.warn(' (not JSON)');
-  return [`    [${call.index}] ${call.name} ${paint.dim(call.id === null ? "no id" : `id ${call.id}`)}`, `        arguments${parsed}: ${call.arguments === '' ? paint.dim('(empty)') : call.arguments}`];
+  return [`    [${call.index}] ${call.name} ${paint.dim(call.id === null ? 'no id' : `id ${call.id}`)}`, `        arguments${parsed}: ${call.arguments === '' ? paint.dim('(empty)') : call.arguments}`];
 }
 
 function finishOf(choice: Choice, paint: Palette): string {
