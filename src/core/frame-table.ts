@@ -166,6 +166,12 @@ export class FrameTable {
   private readonly timedFrames = new Map<number, TimedFrame>();
   /** A live stream's arrival clock: it times each frame by the chunk that completed it (no time kept a frame). */
   clock: ArrivalClock | null = null;
+  /** The frame added last, and the last that carried content (row -1: none): what a live read's clock names. */
+  lastLine = 0;
+  lastType = '';
+  progressRow = -1;
+  progressLine = 0;
+  progressType = '';
 
   /**
    * `keepRows`: false for `frames: false` (only the count and the arrival times). `textBudget`: characters of the
@@ -199,7 +205,13 @@ export class FrameTable {
   add(record: FrameRecord, keepData: boolean, rereadable = true): void {
     const row = this.count;
     this.count += 1;
-    if (this.clock !== null) this.clock.frame(row, record.line, record.type ?? record.event, record.progress);
+    this.lastLine = record.line;
+    this.lastType = record.type ?? record.event;
+    if (record.progress) {
+      this.progressRow = row;
+      this.progressLine = record.line;
+      this.progressType = this.lastType;
+    }
     if (record.elapsedMs !== undefined) {
       this.timedFrames.set(row, { index: row, line: record.line, elapsedMs: record.elapsedMs, progress: record.progress });
     }
@@ -246,7 +258,12 @@ export class FrameTable {
   setRead(row: number, record: ReadLater & Partial<Pick<FrameRecord, 'line' | 'event'>>): void {
     const timed = this.timedFrames.get(row);
     if (timed !== undefined) timed.progress = record.progress;
-    if (this.clock !== null && record.progress) this.clock.lateContent(row, record.line ?? 0, record.type ?? record.event ?? '');
+    if (record.progress && row > this.progressRow) {
+      this.progressRow = row;
+      this.progressLine = record.line ?? 0;
+      this.progressType = record.type ?? record.event ?? '';
+    }
+    if (this.clock !== null && record.progress) this.clock.lateContent(row);
     if (this.keepRows) this.readLater.set(row, { type: record.type, carried: record.carried, progress: record.progress });
   }
 

@@ -68,7 +68,7 @@ export function openSession(options: ReconstructOptions, clock?: ArrivalClock): 
   const decodeFindings = new FindingList();
   const keepFrames = options.frames !== false;
   const table = new FrameTable(keepFrames, FRAME_DATA_BUDGET);
-  table.clock = clock ?? null;
+  if (clock) startClock(table, clock.origin, options, clock);
   // Frames that waited for the format are read after their row was written: write what they carried again.
   const router = new Router(options.format ? formatModule(options.format) : null, table);
   const sink = new ReconstructSink(router, table, decodeFindings);
@@ -76,18 +76,19 @@ export function openSession(options: ReconstructOptions, clock?: ArrivalClock): 
 
   return {
     push(chunk, arrivedMs) {
-      if (arrivedMs !== undefined) {
-        const timed = (table.clock ??= new ArrivalClock(arrivedMs, deadlinesOf(options), false));
-        timed.passed(arrivedMs);
-        timed.chunk(arrivedMs, byteLength(chunk));
-      }
+      if (arrivedMs === undefined) return reader.push(chunk);
+      const timed = table.clock ?? startClock(table, arrivedMs, options);
+      timed.passed(arrivedMs);
+      timed.chunk(arrivedMs, byteLength(chunk));
       reader.push(chunk);
+      timed.settle();
     },
     stopped: () => decodeFindings.has('too large'),
     note: (code, message) => decodeFindings.add(code, message, 0, 0),
     keptText: () => table.keptText(),
     end() {
       const summary = reader.end();
+      table.clock?.settle();
       const routed = router.finish(keepFrames ? table : null);
       const truncated = summary.stopped || decodeFindings.has('cut');
       const findings = mergeFindings(decodeFindings, routed.findings);
@@ -133,6 +134,13 @@ export function openSession(options: ReconstructOptions, clock?: ArrivalClock): 
       return brand(result);
     },
   };
+}
+
+/** Times the table's frames by chunk: `clock`, a live read's, or one from the first chunk's arrival (`at`). */
+function startClock(table: FrameTable, at: number, options: ReconstructOptions, clock = new ArrivalClock(at, deadlinesOf(options), false)): ArrivalClock {
+  table.clock = clock;
+  clock.frames = table;
+  return clock;
 }
 
 /**

@@ -1,5 +1,15 @@
 import type { Deadlines } from '../model.js';
 
+/** What the frames table counts as frames come: all the clock reads of them, once a chunk is read. */
+export interface FrameCounts {
+  readonly length: number;
+  readonly lastLine: number;
+  readonly lastType: string;
+  readonly progressRow: number;
+  readonly progressLine: number;
+  readonly progressType: string;
+}
+
 /** The deadline a stream went past, or the signal that ended its read. */
 export type StallCause = keyof Deadlines | 'signal';
 
@@ -56,7 +66,7 @@ class ChunkArrivals {
     this.length += 1;
   }
 
-  /** When the chunk that completed frame `row` arrived. */
+  /** When the chunk that completed frame `row` arrived: the last chunk that began at or before it. */
   timeOf(row: number): number {
     let low = 0;
     let high = this.length - 1;
@@ -69,10 +79,6 @@ class ChunkArrivals {
   }
 }
 
-function copy(frame: LastFrame | null): LastFrame | null {
-  return frame === null ? null : { ...frame };
-}
-
 function grown(array: Float64Array<ArrayBuffer>): Float64Array<ArrayBuffer> {
   const next = new Float64Array(array.length * 2);
   next.set(array);
@@ -82,9 +88,12 @@ function grown(array: Float64Array<ArrayBuffer>): Float64Array<ArrayBuffer> {
 /**
  * The arrival facts of a live stream, kept as a few numbers while it is read: when reading began (the origin every
  * limit counts from), when the first byte, the first frame and each content frame came, the longest wait between
- * content, and the deadline that was passed. Each chunk's arrival time stands for every frame the chunk completes:
- * frames need no time of their own, so the frames the fast lane takes whole stay on it.
+ * content, and the deadline that was passed. Each chunk's arrival time stands for every frame the chunk completes,
+ * and the clock looks at the frames once a chunk (not once a frame): frames need no time of their own, so the
+ * frames the fast lane takes whole stay on it.
  */
+const NO_FRAMES: FrameCounts = { length: 0, lastLine: 0, lastType: '', progressRow: -1, progressLine: 0, progressType: '' };
+
 export class ArrivalClock {
   /** Arrival of the chunk being read (ms on the origin's clock). */
   now: number;
@@ -97,16 +106,13 @@ export class ArrivalClock {
   endedAt: number | null = null;
   chunks = 0;
   bytes = 0;
-  frames = 0;
   stall: Stall | null = null;
   /** The assembly saw the frame that ends the stream (set when it is judged). */
   terminalSeen = false;
-  private lastRow = -1;
-  private lastLine = 0;
-  private lastType = '';
-  private lastContent: LastFrame | null = null;
+  /** The frames so far (the frames table), read when a chunk has been read. */
+  frames: FrameCounts = NO_FRAMES;
+  private contentRow = -1;
   private readonly arrivals = new ChunkArrivals();
-  private lastArrival = 0;
 
   /**
    * `origin`: when reading began (or the caller's `startedAt`); `live`: true for a read this library drives, where
@@ -126,38 +132,43 @@ export class ArrivalClock {
     this.chunks += 1;
     this.bytes += bytes;
     this.firstByteAt ??= now;
+    // Frames from the next row on complete in this chunk (or a later one): they arrived at `now`.
+    this.arrivals.add(this.frames.length, now);
   }
 
-  /** A frame was read (from the chunk that arrived last): primitives only, so the record need not escape. */
-  frame(row: number, line: number, type: string, progress: boolean): void {
-    const at = this.now;
-    this.frames += 1;
-    if (at !== this.lastArrival || this.arrivals.length === 0) {
-      this.firstFrameAt ??= at;
-      this.arrivals.add(row, at);
-      this.lastArrival = at;
+  /** The chunk was read: the frames it completed arrived at `now`, content among them moves the content times. */
+  settle(): void {
+    const frames = this.frames;
+    if (frames.length > 0) this.firstFrameAt ??= this.arrivals.timeOf(0);
+    if (frames.progressRow > this.contentRow) {
+      this.contentRow = frames.progressRow;
+      this.contentAt(this.arrivals.timeOf(frames.progressRow));
     }
-    this.lastRow = row;
-    this.lastLine = line;
-    this.lastType = type;
-    if (progress) this.content(row, line, type, at);
   }
 
   /** A frame read late (it waited for the format) turned out to carry content. */
-  lateContent(row: number, line: number, type: string): void {
+  lateContent(row: number): void {
     const at = this.arrivals.timeOf(row);
     if (this.firstContentAt === null || at < this.firstContentAt) this.firstContentAt = at;
-    if (this.lastContentAt === null || at > this.lastContentAt) this.content(row, line, type, at);
+    if (this.lastContentAt === null || at > this.lastContentAt) this.contentAt(at);
+    this.contentRow = Math.max(this.contentRow, row);
   }
 
   /** The last frame's JSON `type` (or `event:` name), null before any frame. */
   lastFrameType(): string | null {
-    return this.lastRow === -1 ? null : this.lastType;
+    return this.frames.length === 0 ? null : this.frames.lastType;
   }
 
   /** The frame read last, null before any. */
   private lastFrame(): LastFrame | null {
-    return this.lastRow === -1 ? null : { index: this.lastRow, line: this.lastLine, type: this.lastType, atMs: this.arrivals.timeOf(this.lastRow) - this.origin };
+    const { length, lastLine, lastType } = this.frames;
+    return length === 0 ? null : { index: length - 1, line: lastLine, type: lastType, atMs: this.elapsedOf(length - 1) };
+  }
+
+  /** The last frame that carried content, null before any. */
+  private lastContent(): LastFrame | null {
+    const { progressRow, progressLine, progressType } = this.frames;
+    return progressRow === -1 ? null : { index: progressRow, line: progressLine, type: progressType, atMs: this.elapsedOf(progressRow) };
   }
 
   /** Milliseconds from the origin to the arrival of the chunk that completed frame `row`. */
@@ -177,7 +188,7 @@ export class ArrivalClock {
   abort(now: number, reason: string): void {
     if (this.stall !== null) return;
     const waitedFrom = this.lastContentAt ?? this.origin;
-    this.stall = { cause: 'signal', limitMs: null, atMs: now - this.origin, waitedMs: now - waitedFrom, lastContent: copy(this.lastContent), lastFrame: this.lastFrame(), reason };
+    this.stall = { cause: 'signal', limitMs: null, atMs: now - this.origin, waitedMs: now - waitedFrom, lastContent: this.lastContent(), lastFrame: this.lastFrame(), reason };
   }
 
   /** When the next deadline falls, as things stand (ms on the origin's clock). */
@@ -205,18 +216,13 @@ export class ArrivalClock {
     if (earliest === null) return false;
     const [cause, expiry, limitMs, from] = earliest;
     // Named at the deadline: a late chunk or a late timer does not change what was waited for.
-    this.stall = { cause, limitMs, atMs: expiry - this.origin, waitedMs: expiry - from, lastContent: copy(this.lastContent), lastFrame: this.lastFrame() };
+    this.stall = { cause, limitMs, atMs: expiry - this.origin, waitedMs: expiry - from, lastContent: this.lastContent(), lastFrame: this.lastFrame() };
     return true;
   }
 
-  private content(row: number, line: number, type: string, at: number): void {
+  private contentAt(at: number): void {
     if (this.lastContentAt !== null) this.maxContentGap = Math.max(this.maxContentGap, at - this.lastContentAt);
     this.firstContentAt ??= at;
     this.lastContentAt = at;
-    const last = this.lastContent ?? (this.lastContent = { index: 0, line: 0, type: '', atMs: 0 });
-    last.index = row;
-    last.line = line;
-    last.type = type;
-    last.atMs = at - this.origin;
   }
 }

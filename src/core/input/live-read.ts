@@ -1,7 +1,7 @@
 import { describe } from '../decode/decoder.js';
 import { deadlinesOf } from '../judge/index.js';
 import { openSession, type LiveSession } from '../reconstruct.js';
-import { ArrivalClock, byteLength } from './arrival-clock.js';
+import { ArrivalClock } from './arrival-clock.js';
 import type { Chunk } from './chunks.js';
 import { factsOf, isResponse, noteHttpProblems, withLiveFacts, type StreamSourceFacts } from './live-result.js';
 import type { StreamOptions, StreamReconstruction, StreamSource } from './stream.js';
@@ -57,9 +57,7 @@ async function readChunks(pull: Pull, session: LiveSession, clock: ArrivalClock,
     const now = performance.now();
     // A chunk that came after a deadline (a busy event loop ran the timer late) is not read: the read ended there.
     if (clock.passed(now)) return watch.stop('deadline');
-    const chunk = toChunk(next.value, clock.chunks);
-    clock.chunk(now, byteLength(chunk));
-    session.push(chunk);
+    session.push(toChunk(next.value, clock.chunks), now);
     if (session.stopped()) return watch.stop('the reader stopped at its bound on characters held without a blank line (maxHeldChars)');
     watch.moved();
   }
