@@ -187,25 +187,40 @@ function jsonOf(unit: Unit): Record<string, unknown> | null {
 
 // ── structure ───────────────────────────────────────────────────────────────────────────────────────────
 
-/** Keeps the first `frames` frames and nothing after them: the connection closed between two frames. */
-export function truncateAfter(frames: number): Fault {
-  const call = `truncateAfter(${String(frames)})`;
+export interface CutOptions {
+  /** End with a connection reset (the server destroys the socket) instead of a clean close. */
+  reset?: boolean;
+}
+
+function endOf(options: CutOptions, call: string): Work['end'] {
+  if (options === null || typeof options !== 'object' || (options.reset !== undefined && typeof options.reset !== 'boolean')) {
+    throw new TypeError(`sse-reconstruct: ${call} takes options such as { reset: true }, or none; it received ${describeValue(options)}.`);
+  }
+  return options.reset ? { kind: 'reset' } : { kind: 'close' };
+}
+
+/** Keeps the first `frames` frames and nothing after them: the connection closed (or was reset) between two frames. */
+export function truncateAfter(frames: number, options: CutOptions = {}): Fault {
+  const call = `truncateAfter(${String(frames)}${options.reset ? ', { reset: true }' : ''})`;
   count(frames, 'the number of frames to keep', 'truncateAfter(frames)');
+  const end = endOf(options, 'truncateAfter(frames, options)');
   return fault(call, `keeps the first ${frames} frames and drops the rest`, (work) => {
     const all = frameUnits(work);
     if (frames < 1 || frames >= all.length) {
       throw new TypeError(`sse-reconstruct: ${call} cannot apply: the stream has ${all.length} frames; pass 1 to ${Math.max(1, all.length - 1)} to cut some off.`);
     }
     work.units.splice(work.units.indexOf(all[frames - 1]!) + 1);
+    work.end = end;
     work.restructured = true;
   });
 }
 
-/** Cuts the stream `at` characters into frame `frame`: the connection dropped in the middle of it. */
-export function cutInside(frame: number, at: number): Fault {
-  const call = `cutInside(${String(frame)}, ${String(at)})`;
+/** Cuts the stream `at` characters into frame `frame`: the connection dropped (or was reset) in the middle of it. */
+export function cutInside(frame: number, at: number, options: CutOptions = {}): Fault {
+  const call = `cutInside(${String(frame)}, ${String(at)}${options.reset ? ', { reset: true }' : ''})`;
   count(frame, 'the frame to cut (0-based)', 'cutInside(frame, at)');
   count(at, 'the characters of the frame to keep', 'cutInside(frame, at)');
+  const end = endOf(options, 'cutInside(frame, at, options)');
   return fault(call, `cuts the stream ${at} characters into frame ${frame}`, (work) => {
     const unit = frameAt(work, frame, call);
     const text = unitText(unit);
@@ -223,6 +238,7 @@ export function cutInside(frame: number, at: number): Fault {
     unit.pieces = pieces;
     unit.cut = true;
     work.units.splice(work.units.indexOf(unit) + 1);
+    work.end = end;
     work.restructured = true;
   });
 }
@@ -544,7 +560,10 @@ export interface PaceOptions {
   seed?: number;
 }
 
-/** Paces the stream like a model writing: a wait before the first content, then `tokensPerSec`, with seeded jitter. Replaces the script's delays. */
+/**
+ * Paces the stream like a model writing: a wait before the first content, then `tokensPerSec`, with seeded jitter.
+ * It replaces the script's delays (a recorded pace, earlier delays and stalls): apply `stall()` and `delay()` after it.
+ */
 export function pace(options: PaceOptions): Fault {
   if (options === null || typeof options !== 'object') {
     throw new TypeError(`sse-reconstruct: pace() takes options such as { ttftMs: 400, tokensPerSec: 30, jitter: 0.2, seed: 1 }; it received ${describeValue(options)}.`);

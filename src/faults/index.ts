@@ -21,6 +21,7 @@ export {
   pace,
   type Fault,
   type AppendErrorOptions,
+  type CutOptions,
   type PaceOptions,
 } from './faults.js';
 export { errorFrame, type ErrorFrameOptions, type ErrorStyle } from './error-frames.js';

@@ -121,12 +121,15 @@ function chatOracle(shared: Shared): FormatOracle {
   return {
     read(frame) {
       if (ended) return void shared.codes.add('after end');
+      if (frame.done) {
+        if (frame.event !== 'message') shared.codes.add('event mismatch');
+        return void (ended = true);
+      }
       if (frame.event === 'error' || (isRecord(frame.json) && frame.json.error)) {
         ended = error = true;
         return void shared.codes.add('error event');
       }
-      if (frame.event !== 'message' && (frame.done || !isRecord(frame.json) || frame.json.object !== frame.event)) shared.codes.add('event mismatch');
-      if (frame.done) return void (ended = true);
+      if (frame.event !== 'message' && (!isRecord(frame.json) || frame.json.object !== frame.event)) shared.codes.add('event mismatch');
       if (!isRecord(frame.json)) return void shared.codes.add('not json');
       const choices = Array.isArray(frame.json.choices) ? frame.json.choices.filter(isRecord) : [];
       for (const choice of choices) {

@@ -18,6 +18,7 @@ export interface ScriptOfOptions {
  * between frames, so every character is kept and faults can address frames by the index `decode()` gives them.
  * A timestamped capture keeps its recorded pace as the pieces' delays, and its stamps are taken off the text.
  * `expected` is what the library reads in the stream as it is (a fixture's documented reading, for a fixture).
+ * Bytes are read as UTF-8, as a client's decoder reads them: bytes that are not UTF-8 become U+FFFD in the script.
  */
 export function scriptOf(source: ScriptSource, options: ScriptOfOptions = {}): StreamScript {
   if (isScript(source)) return copyScript(source);

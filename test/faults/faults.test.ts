@@ -43,6 +43,15 @@ describe('each fault states what it causes', () => {
     expectStatedReading(script, list);
   });
 
+  test('a cut may end in a reset instead of a clean close; the reading is the same', () => {
+    const reset = applyFaults(fixture('chat-completions/text'), cutInside(4, 30, { reset: true }));
+    expect(reset.end).toEqual({ kind: 'reset' });
+    expect(reset.expected).toEqual(applyFaults(fixture('chat-completions/text'), cutInside(4, 30)).expected);
+    expect(applyFaults(fixture('chat-completions/text'), truncateAfter(3, { reset: true })).end).toEqual({ kind: 'reset' });
+    expect(String(truncateAfter(3, { reset: true }))).toBe('truncateAfter(3, { reset: true })');
+    expect(() => truncateAfter(3, { reset: 'yes' } as never)).toThrow(/takes options such as \{ reset: true \}/);
+  });
+
   test('faults compose in order, and a fault applies to a script as to a stream', () => {
     const once = applyFaults(fixture('anthropic/text'), truncateAfter(5), appendError(), toCRLF());
     const stepwise = toCRLF().apply(appendError().apply(truncateAfter(5).apply(fixture('anthropic/text'))));
