@@ -544,7 +544,10 @@ export interface PaceOptions {
   seed?: number;
 }
 
-/** Paces the stream like a model writing: a wait before the first content, then `tokensPerSec`, with seeded jitter. Replaces the script's delays. */
+/**
+ * Paces the stream like a model writing: a wait before the first content, then `tokensPerSec`, with seeded jitter.
+ * It replaces the script's delays (a recorded pace, earlier delays and stalls): apply `stall()` and `delay()` after it.
+ */
 export function pace(options: PaceOptions): Fault {
   if (options === null || typeof options !== 'object') {
     throw new TypeError(`sse-reconstruct: pace() takes options such as { ttftMs: 400, tokensPerSec: 30, jitter: 0.2, seed: 1 }; it received ${describeValue(options)}.`);

@@ -24,6 +24,7 @@ export interface ScriptPiece {
   frame: number | null;
 }
 
+/** `stall`: the connection stays open and silent for `ms` (Infinity: until the reader gives up), then closes. */
 export type ScriptEnd = { kind: 'close' } | { kind: 'stall'; ms: number } | { kind: 'reset' };
 
 /** What the library reports for a script: the finding codes it must contain, its verdict and outcome. */

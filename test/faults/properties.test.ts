@@ -14,6 +14,7 @@ const recorded = join(__dirname, '../../fixtures/recorded');
 const corpus = readdirSync(recorded)
   .filter((folder) => !folder.endsWith('.md'))
   .flatMap((folder) => readdirSync(join(recorded, folder)).filter((f) => f.endsWith('.sse')).map((f) => join(recorded, folder, f)))
+  .concat(readdirSync(join(__dirname, '../../fixtures/captures')).filter((f) => f.endsWith('.sse')).map((f) => join(__dirname, '../../fixtures/captures', f)))
   .map((path) => ({ path, script: scriptOf(readFileSync(path, 'utf8')) }));
 
 function check(script: StreamScript, list: readonly Fault[]): void {
@@ -31,7 +32,7 @@ describe('faults state the reading they cause', () => {
     fc.assert(fc.property(streams(format), faults({ maxLength: 3 }), (stream, list) => check(applyFaults(stream, ...list), list)), { numRuns: 150 });
   });
 
-  test(`on the ${corpus.length} recorded streams`, () => {
+  test(`on the ${corpus.length} recorded streams and captures`, () => {
     fc.assert(fc.property(fc.constantFrom(...corpus), faults({ maxLength: 2 }), ({ script }, list) => check(applyFaults(script, ...list), list)), { numRuns: 600 });
   });
 
