@@ -91,7 +91,7 @@ async function main(args) {
     const wrong = result.bytes !== expectedBytes ? `  WRONG: read ${result.bytes} bytes, not ${expectedBytes}` : '';
     const check = contestant === contestants[0] || contestant.informative ? '' : ratio >= TARGET ? `  ok (≥ ${TARGET}×)` : `  MISS (< ${TARGET}×)`;
     if (check.includes('MISS') || wrong) missed += 1;
-    console.log(`${contestant.name.padEnd(44)} ${result.mbps.toFixed(0).padStart(6)} MB/s  ${ratio.toFixed(2)}×  server memory grew ≤ ${result.grownMiB.toFixed(1)} MiB${check}${wrong}`);
+    console.log(`${contestant.name.padEnd(50)} ${result.mbps.toFixed(0).padStart(6)} MB/s  ${ratio.toFixed(2)}×  server memory grew ≤ ${result.grownMiB.toFixed(1)} MiB${check}${wrong}`);
   }
   const copies = [...best.values()].filter((result) => result.grownMiB > megabytes * 0.5);
   if (copies.length > 0) {

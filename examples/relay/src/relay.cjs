@@ -88,11 +88,21 @@ async function forwardFrames(body, out) {
     while ((match = FRAME_END.exec(buffer)) !== null) {
       const frame = buffer.slice(0, match.index + match[0].length);
       buffer = buffer.slice(frame.length);
-      if (/^data: ?\[DONE\]\s*$/m.test(frame)) sawDone = true;
+      if (dataOf(frame) === '[DONE]') sawDone = true;
       else out.write(frame);
     }
   }
   return sawDone;
+}
+
+/**
+ * A frame's data as a reader sees it: its `data` lines joined with line feeds. Only a frame whose whole data is
+ * `[DONE]` ends the stream (a `data: [DONE]` line among others does not: fast-check found that one).
+ * @param {string} frame
+ */
+function dataOf(frame) {
+  const lines = frame.split(/\r\n|\r|\n/).filter((line) => line === 'data' || line.startsWith('data:'));
+  return lines.map((line) => line.slice(5).replace(/^ /, '')).join('\n');
 }
 
 /** The client's side: written at once, or held to the end by the relay that buffers. */
