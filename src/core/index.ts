@@ -46,6 +46,7 @@ export type {
 export { renderText, type TextReportOptions } from './render/text.js';
 export { synthesize } from './synthesize.js';
 export { inspect, createInspection, reassemble, valueAtPath } from './inspect/index.js';
+export { inspectStream, type InspectStreamOptions, type StreamInspection } from './inspect/stream.js';
 export type {
   EventPayload,
   InspectedEvent,
@@ -60,7 +61,7 @@ export type {
   Reassembly,
 } from './inspect/index.js';
 export { caretSnippet, formatSnippet, lineLookup, type CaretSnippet, type SnippetOptions } from './render/snippet.js';
-export { SEVERITY_LABELS, severityLabel } from './render/severity.js';
+export { SEVERITY_LABELS, severityLabel, type SeverityLabel } from './render/severity.js';
 export { explainError, ERROR_MEANINGS, ERROR_SOURCES } from './errors/index.js';
 export type { ErrorExplanation, ErrorMeaning, ErrorProvider, ErrorSource, RetryAdvice } from './errors/index.js';
 export { renderInspection, type InspectionReportOptions } from './render/inspect-text.js';

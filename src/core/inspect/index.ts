@@ -25,8 +25,11 @@ export function inspect(input: StreamText, options: InspectOptions = {}): Inspec
 }
 
 export interface InspectionSession {
-  /** Feeds the next piece of the stream: text, or bytes (UTF-8, split anywhere). */
-  push(chunk: string | Uint8Array): void;
+  /**
+   * Feeds the next piece of the stream: text, or bytes (UTF-8, split anywhere). `arrivedMs`: when it arrived (live
+   * streams), in ms on any monotonic clock; events then get `elapsedMs` from the first arrival.
+   */
+  push(chunk: string | Uint8Array, arrivedMs?: number): void;
   end(): Inspection;
 }
 
@@ -39,6 +42,8 @@ interface Block {
   column: number;
   dataLine: number;
   dataColumn: number;
+  /** When the chunk that ended it arrived, for a live stream. */
+  arrivedMs: number | undefined;
 }
 
 /** The incremental form of `inspect()`: push chunks as they arrive, then `end()`. */
@@ -47,10 +52,12 @@ export function createInspection(options: InspectOptions = {}): InspectionSessio
   const findings = new FindingList();
   const parts: string[] = [];
   const blocks: Block[] = [];
+  let arrivedMs: number | undefined;
+  let firstArrivedMs: number | undefined;
   const decoder = createDecoder(
     {
       onFrame(frame, ending, hasData, marks) {
-        blocks.push({ frame, ending, hasData, bare: marks.bare, column: marks.column, dataLine: marks.dataLine, dataColumn: marks.dataColumn });
+        blocks.push({ frame, ending, hasData, bare: marks.bare, column: marks.column, dataLine: marks.dataLine, dataColumn: marks.dataColumn, arrivedMs });
       },
       onText(text) {
         if (text.length > 0) parts.push(text);
@@ -61,13 +68,17 @@ export function createInspection(options: InspectOptions = {}): InspectionSessio
   );
   let result: Inspection | null = null;
   return {
-    push(chunk) {
+    push(chunk, arrived) {
       if (result !== null) throw new Error('sse-reconstruct: push() was called after end(); create a new inspection for a new stream.');
+      if (arrived !== undefined) {
+        arrivedMs = arrived;
+        firstArrivedMs ??= arrived;
+      }
       decoder.push(chunk);
     },
     end() {
       if (result === null) {
-        result = build(decoder.end(), blocks, findings, new LineIndex(parts.join('')), options.path);
+        result = build(decoder.end(), blocks, findings, new LineIndex(parts.join('')), options.path, firstArrivedMs);
         // The inspection holds what it needs; the session keeps neither the frames nor the text.
         blocks.length = 0;
         parts.length = 0;
@@ -84,7 +95,7 @@ function checkOptions(options: InspectOptions): void {
   }
 }
 
-function build(summary: DecoderSummary, blocks: readonly Block[], findings: FindingList, lines: LineIndex, path: string | undefined): Inspection {
+function build(summary: DecoderSummary, blocks: readonly Block[], findings: FindingList, lines: LineIndex, path: string | undefined, firstArrivedMs: number | undefined): Inspection {
   const events: InspectedEvent[] = [];
   const values: JsonEvent[] = [];
   const notDispatched: NotDispatched[] = [];
@@ -97,6 +108,8 @@ function build(summary: DecoderSummary, blocks: readonly Block[], findings: Find
     }
     const jsonBefore = values.length;
     const event = eventOf(block, events.length, values);
+    // A live stream's events count from its first chunk; a capture's come from its timestamps.
+    if (!summary.timestamped && block.arrivedMs !== undefined && firstArrivedMs !== undefined) event.elapsedMs = block.arrivedMs - firstArrivedMs;
     eventOfFrame.set(block.frame.index, event.index);
     frameOfEvent.push(block.frame.index);
     events.push(event);

@@ -1,5 +1,6 @@
 import type { LineTally } from '../decode/frame.js';
 import type { Finding, FindingCode } from '../findings.js';
+import type { SeverityLabel } from '../render/severity.js';
 import type { CaretSnippet } from '../render/snippet.js';
 import type { Reassembly } from './path.js';
 
@@ -69,7 +70,7 @@ export interface NotDispatched {
 /** A finding about the stream, in the inspector's words. */
 export interface InspectionProblem extends Omit<Finding, 'frame'> {
   /** The severity as a person acts on it: `must fix`, `check` or `note` (see SEVERITY_LABELS). */
-  label: string;
+  label: SeverityLabel;
   /** One line naming this occurrence: "`retry: 3s` is not a number of milliseconds". */
   title: string;
   /** Index of the event it is about, when it is about one. */
@@ -103,6 +104,8 @@ export interface InspectionTiming {
   /** The longest wait between two events, and the index of the event that ended it (null with one event). */
   longestGapMs: number;
   longestGapBefore: number | null;
+  /** Milliseconds from the request to the first byte, for a live stream (`inspectStream()` with `startedAt`, else from when reading began). */
+  firstByteMs?: number | null;
 }
 
 /** Everything `inspect()` finds: plain, JSON-serialisable data. */

@@ -76,7 +76,8 @@ function timingSection(inspection: Inspection, paint: Palette): string[] {
   const timing = inspection.timing;
   if (timing === null) return [];
   const gap = timing.longestGapBefore === null ? '—' : `${duration(timing.longestGapMs)} (before event ${timing.longestGapBefore})`;
-  return [`${paint.heading('Timing')}: first event ${duration(timing.firstEventMs)} · longest gap ${gap} · total ${duration(timing.totalMs)}`];
+  const firstByte = timing.firstByteMs == null ? '' : `first byte ${duration(timing.firstByteMs)} · `;
+  return [`${paint.heading('Timing')}: ${firstByte}first event ${duration(timing.firstEventMs)} · longest gap ${gap} · total ${duration(timing.totalMs)}`];
 }
 
 const EVENT_COLUMNS = ['#', 'line', 'event', 'id', 'data'] as const;
