@@ -30,23 +30,32 @@ export class ReadSession {
   private frames: FrameRecord[] | null = null;
   private events: InspectedEvent[] | null = null;
 
+  /** Reads counted, so that a read overtaken by a newer one (reads in slices interleave) keeps nothing. */
+  private reads = 0;
+
   async read(request: ReadRequest, pause?: () => Promise<void>): Promise<PageReport> {
     const started = now();
-    this.text = request.text;
-    this.result = null;
-    this.frames = null;
-    this.events = null;
+    const mine = (this.reads += 1);
+    this.keep(request.text, null, null);
     if (request.mode === 'events') {
       const session = createInspection(request.path ? { path: request.path } : {});
       await feed(request.text, (slice) => session.push(slice), pause);
       const inspection = session.end();
-      this.events = inspection.events;
+      if (mine === this.reads) this.keep(request.text, null, inspection.events);
       return buildInspectionReport(inspection, request.text, now() - started);
     }
     const session = createReconstruction(request.mode === 'auto' ? {} : { format: request.mode });
     await feed(request.text, (slice) => session.push(slice), pause);
-    this.result = session.end();
-    return buildReconstructionReport(this.result, request.text, now() - started);
+    const result = session.end();
+    if (mine === this.reads) this.keep(request.text, result, null);
+    return buildReconstructionReport(result, request.text, now() - started);
+  }
+
+  private keep(text: string, result: Reconstruction | null, events: InspectedEvent[] | null): void {
+    this.text = text;
+    this.result = result;
+    this.frames = null;
+    this.events = events;
   }
 
   /** Rows `from` up to `to` (exclusive) of the frames (or events) table. */

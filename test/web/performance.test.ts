@@ -82,13 +82,18 @@ describe.skipIf(missing !== null)('the page, at size', () => {
     const page = await browser.context.newPage();
     await page.goto(PAGE_URL);
     await copyToClipboard(page, text);
-    // A probe on the main thread: the longest wait between two timer ticks while the capture is read.
+    // A probe on the main thread: the longest wait between two timer ticks, in all (the browser's own clipboard read
+    // included) and from when the page starts reading (what the page itself holds the thread for).
     await page.evaluate(() => {
-      const probe = { last: performance.now(), longest: 0, running: true };
+      const probe = { last: performance.now(), longest: 0, longestReading: 0, running: true, reading: false };
       (window as unknown as { probe: typeof probe }).probe = probe;
+      const report = document.getElementById('report') as HTMLElement;
       const tick = () => {
         const now = performance.now();
         probe.longest = Math.max(probe.longest, now - probe.last);
+        // A gap counts as the page's when the read had already begun at the tick before it.
+        if (probe.reading) probe.longestReading = Math.max(probe.longestReading, now - probe.last);
+        probe.reading = report.dataset.state !== undefined;
         probe.last = now;
         if (probe.running) setTimeout(tick, 10);
       };
@@ -98,21 +103,22 @@ describe.skipIf(missing !== null)('the page, at size', () => {
     await page.waitForSelector('#report[data-state="shown"] [data-testid="summary-line"]', { timeout: 30_000 });
     const wallMs = Date.now() - started;
     const pageMs = Number(await page.getAttribute('#report', 'data-shown-ms'));
-    const longestGapMs = await page.evaluate(() => {
-      const probe = (window as unknown as { probe: { longest: number; running: boolean } }).probe;
+    await page.waitForTimeout(100);
+    const stalls = await page.evaluate(() => {
+      const probe = (window as unknown as { probe: { longest: number; longestReading: number; running: boolean } }).probe;
       probe.running = false;
-      return probe.longest;
+      return probe;
     });
     const summary = await page.textContent('[data-testid="summary-line"]');
     const readMs = await page.textContent('[data-testid="read-ms"]');
     console.log(
-      `page: 10 MB paste (${(text.length / 1e6).toFixed(1)} M chars, ${frames.toLocaleString('en-US')} frames): summary shown ${pageMs} ms after the paste event (${wallMs} ms seen from the test; the read itself ${readMs} ms in the worker); longest main-thread stall ${Math.round(longestGapMs)} ms (the browser's own clipboard read included)`,
+      `page: 10 MB paste (${(text.length / 1e6).toFixed(1)} M chars, ${frames.toLocaleString('en-US')} frames): summary shown ${pageMs} ms after the paste event (${wallMs} ms seen from the test; the read itself ${readMs} ms in the worker); longest main-thread stall while the page read and drew it ${Math.round(stalls.longestReading)} ms (${Math.round(stalls.longest)} ms with the browser's own clipboard read)`,
     );
     expect(summary).toContain('chat-completions · complete · ok');
     expect(await page.textContent('#frames .count')).toBe(frames.toLocaleString('en-US'));
     expect(pageMs).toBeLessThan(2000);
-    // The read runs in the worker: what holds the main thread is the browser's clipboard read and drawing the report.
-    expect(longestGapMs).toBeLessThan(750);
+    // The read runs in the worker: the page holds the main thread only to hand it the text and draw the report.
+    expect(stalls.longestReading).toBeLessThan(500);
     await page.close();
   });
 
