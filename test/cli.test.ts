@@ -110,7 +110,7 @@ describe('exit status', () => {
 
   it('is 0 by default for a complete stream whose findings are all info (crlf): --fail-on warning', () => {
     const run = cli([file('crlf.sse')]);
-    expect(run.stdout).toMatch(/info crlf/);
+    expect(run.stdout).toMatch(/note +crlf/);
     expect(run.status).toBe(0);
     expect(cli([file('crlf.sse'), '--fail-on', 'warning']).status).toBe(0);
   });

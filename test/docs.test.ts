@@ -47,6 +47,17 @@ interface Shown {
 /** What reads as a value rather than words: a string, an array, an object, a number, true, false or null. */
 const VALUE = /^(['"`[{\d-]|true\b|false\b|null\b)/;
 
+const NOT_A_VALUE = Symbol('not a value');
+
+/** The value a comment shows, or NOT_A_VALUE when it is words that only start like one (`{ …, deadlines: {…} }`). */
+function valueOf(comment: string): unknown {
+  try {
+    return new Function(`return (${comment});`)() as unknown;
+  } catch {
+    return NOT_A_VALUE;
+  }
+}
+
 /** The statements to run, and each expression whose value the example shows. */
 function parseExample(code: string): { statements: string[]; shown: Shown[] } {
   const lines = code.split('\n');
@@ -62,8 +73,9 @@ function parseExample(code: string): { statements: string[]; shown: Shown[] } {
       i += 1;
     }
     const expression = statement.replace(/;$/, '').trim();
-    if (VALUE.test(comment.trim()) && !/^(const|let|var)\s/.test(expression)) {
-      shown.push({ expression, value: new Function(`return (${comment});`)() as unknown, line: i });
+    const value = VALUE.test(comment.trim()) && !/^(const|let|var)\s/.test(expression) ? valueOf(comment) : NOT_A_VALUE;
+    if (value !== NOT_A_VALUE) {
+      shown.push({ expression, value, line: i });
     } else {
       statements.push(statement);
     }

@@ -290,7 +290,9 @@ describe.skipIf(missing !== null)('the page', () => {
     await shown(page);
     expect(await page.$$eval('#findings .finding[data-code="not json"]', (items) => items.length)).toBe(20);
     expect(await page.textContent('#findings .more')).toBe('and 80 more not json, counted, not listed');
-    expect(await page.textContent('#findings h2 .count')).toBe('100');
+    // 100 `not json`, and the `no format` that explains why no answer was read.
+    expect(await page.textContent('#findings h2 .count')).toBe('101');
+    expect(await page.$$eval('#findings .finding[data-code="no format"]', (items) => items.length)).toBe(1);
     await page.close();
   });
 
