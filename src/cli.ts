@@ -180,14 +180,15 @@ function unreadable(path: string): string | null {
   }
 }
 
-/** `--inspect`: the inspector's report (or the Inspection as JSON); exit 0 when it has no problem, 1 otherwise. */
+/** `--inspect`: the inspector's report (or the Inspection as JSON); exit 1 when a problem is at or above `--fail-on`. */
 async function inspectFrom(input: NodeJS.ReadableStream, request: Request): Promise<number> {
   const { maxHeldChars } = request.options;
   const session = createInspection({ ...(request.path !== undefined ? { path: request.path } : {}), ...(maxHeldChars !== undefined ? { maxHeldChars } : {}) });
   // An inspection draws its own snippets: nothing of the input needs keeping here.
   const { result } = await readInto<Inspection>(input, session, false);
   const output = request.json ? `${JSON.stringify(result, null, 2)}\n` : renderInspection(result, { color: colourWanted() });
-  return write(output, result.problems.length === 0 ? 0 : 1);
+  const failing = Object.values(countsAtLeast(result.problemCounts, request.failOn)).reduce((sum, count) => sum + (count ?? 0), 0);
+  return write(output, failing === 0 ? 0 : 1);
 }
 
 /** Colours on a terminal; FORCE_COLOR (other than 0 or false) turns them on anywhere, NO_COLOR off (Node's order). */

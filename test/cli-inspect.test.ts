@@ -42,6 +42,14 @@ describe('--inspect', () => {
     expect(run.stdout).toBe(renderInspection(inspect(HARBOUR, { path: HARBOUR_PATH })));
   });
 
+  it('exits by --fail-on: a stream whose only problem is a note ([DONE]) passes by default and fails at info', () => {
+    const done = 'data: {"n":1}\n\ndata: [DONE]\n\n';
+    const run = cli(['--inspect', '-'], { input: done });
+    expect(run.stdout).toMatch(/note/);
+    expect(run.status).toBe(0);
+    expect(cli(['--inspect', '--fail-on', 'info', '-'], { input: done }).status).toBe(1);
+  });
+
   it('exits 0 for a clean event stream that is not an LLM stream', () => {
     const run = cli(['--inspect', file('ticks.sse')]);
     expect(run.status).toBe(0);

@@ -220,9 +220,10 @@ describe('toArriveWithin on a stream that sends nothing', () => {
   test('fails (not a usage error) when no first byte came before its firstByteMs deadline', async () => {
     const source = scripted(['hang']);
     const started = performance.now();
-    const failure = await expect(source.stream)
-      .toArriveWithin({ firstByteMs: 100 })
-      .then(() => null, (error: Error) => error);
+    const failure = await Promise.resolve(expect(source.stream).toArriveWithin({ firstByteMs: 100 })).then(
+      () => null,
+      (error: Error) => error,
+    );
     expect(performance.now() - started).toBeLessThan(1500);
     expect(failure?.message).toMatch(/no first byte arrived in the \d+(\.\d)? ms the read waited/);
     expect(failure?.message).not.toMatch(/Matcher error/);
