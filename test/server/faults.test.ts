@@ -60,8 +60,9 @@ test('a stall from the faults module is a real pause on the socket: read with it
   const script = applyFaults(fixture as NonNullable<typeof fixture>, stall(2, 400));
   current = script;
   chunk = 64 * 1024;
+  // The script's clock starts when the server starts writing; the reader's must start no later (before the request).
   const started = performance.now();
-  const reading = await reconstructStream(await fetch(`${server.url}/stream`, { method: 'POST' }), { deadlines: script.expected.deadlines });
+  const reading = await reconstructStream(await fetch(`${server.url}/stream`, { method: 'POST' }), { deadlines: script.expected.deadlines, startedAt: started });
   expect(performance.now() - started).toBeGreaterThanOrEqual(380);
   // The deadline cancels the live read before the rest is written: the script states that reading as `expected.live`.
   const live = script.expected.live;
