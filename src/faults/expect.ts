@@ -24,6 +24,11 @@ export interface Analysis {
 
 /** What the rules say of a work's frames and text, before anything carried over from a source reading. */
 export function analyse(work: Work, progressOf: (unit: Unit) => boolean, deadlines: Required<Deadlines>): Analysis {
+  return analyseStalled(work, deadlineWalk(work, progressOf, deadlines, false).passedAt !== null);
+}
+
+/** The rules over a work's frames and text, `stalled` given: by the offline clock, or by a live read's cut. */
+function analyseStalled(work: Work, stalled: boolean): Analysis {
   const codes = new Set<FindingCode>();
   const frames = frameUnits(work);
   const text = work.units.map(unitText).join('');
@@ -45,7 +50,6 @@ export function analyse(work: Work, progressOf: (unit: Unit) => boolean, deadlin
   const oracle = work.format ? oracleReading(work.format, read) : null;
   for (const code of oracle?.codes ?? []) codes.add(code);
   const verdict = oracle ? verdictOf(oracle, truncated) : 'did not finish';
-  const stalled = stalledBy(work, frames, progressOf, deadlines);
   if (stalled) codes.add('stalled');
   const finishClass: FinishClass = oracle?.finishClass ?? 'ok';
   const outcome: Outcome = stalled ? 'stalled' : oracle?.error ? 'error_event' : verdict === 'did not finish' ? 'dropped' : finishClass;
@@ -56,29 +60,66 @@ function terminated(text: string): boolean {
   return /(?:\r\n|\r|\n)$/.test(text.replace(/(?:\r\n|\r|\n)$/, ''));
 }
 
-/** The judge's deadline rules over the script's pace: arrival times are the delays summed up to each frame. */
-function stalledBy(work: Work, frames: readonly Unit[], progressOf: (unit: Unit) => boolean, deadlines: Required<Deadlines>): boolean {
-  const arrivals = new Map<Unit, number>();
+/** Where the deadlines stop a script: the moment one passed (null: none did), and how many pieces had come by then. */
+interface DeadlineWalk {
+  passedAt: number | null;
+  arrivedPieces: number;
+}
+
+/**
+ * The library's arrival clock over the script's pace: each piece arrives when the delays summed up to it say, a
+ * frame when its last piece does. Every limit counts from the start of reading, before the first piece's delay (as
+ * `readScript()` and a live read count them); `firstByteMs` holds only for a live read (`live`). A deadline passed
+ * before a piece arrives is a stall; a hang at the end is one when it outlasts the deadline that runs then.
+ */
+export function deadlineWalk(work: Work, progressOf: (unit: Unit) => boolean, deadlines: Required<Deadlines>, live: boolean): DeadlineWalk {
+  const origin = 0;
+  let firstByte: number | null = null;
+  let lastContent: number | null = null;
   let at = 0;
+  let arrived = 0;
+  const next = (from: number) => {
+    let deadline = from + deadlines.totalMs;
+    if (live && firstByte === null) deadline = Math.min(deadline, from + deadlines.firstByteMs);
+    return Math.min(deadline, lastContent === null ? from + deadlines.firstContentMs : lastContent + deadlines.idleMs);
+  };
   for (const unit of work.units) {
-    for (const piece of unit.pieces) at += piece.delayMs;
-    arrivals.set(unit, at);
+    for (const [i, piece] of unit.pieces.entries()) {
+      at += piece.delayMs;
+      const deadline = next(origin);
+      if (at > deadline) return { passedAt: deadline, arrivedPieces: arrived };
+      if (piece.text !== '') firstByte ??= at;
+      arrived += 1;
+      if (i === unit.pieces.length - 1 && unit.frame && progressOf(unit)) lastContent = at;
+    }
   }
-  if (work.end.kind === 'stall' && work.end.ms > Math.min(deadlines.idleMs, deadlines.firstContentMs)) return frames.length > 0;
-  if (frames.length === 0) return false;
-  const origin = arrivals.get(frames[0]!) ?? 0;
-  let previous: number | null = null;
-  for (const unit of frames) {
-    const time = (arrivals.get(unit) ?? 0) - origin;
-    if (time > deadlines.totalMs) return true;
-    if (!progressOf(unit)) continue;
-    const since = previous === null ? time : time - previous;
-    if (since > (previous === null ? deadlines.firstContentMs : deadlines.idleMs)) return true;
-    previous = time;
+  const deadline = next(origin);
+  const endsAt = work.end.kind === 'stall' ? at + work.end.ms : at;
+  return { passedAt: endsAt > deadline ? deadline : null, arrivedPieces: arrived };
+}
+
+/** The pieces a live read had before it was cut: the first `count`. */
+function arrivedPart(work: Work, count: number): Work {
+  const units: Unit[] = [];
+  let left = count;
+  for (const unit of work.units) {
+    if (left <= 0) break;
+    const pieces = unit.pieces.slice(0, left);
+    left -= unit.pieces.length;
+    units.push({ ...unit, pieces });
   }
-  const total = (arrivals.get(frames[frames.length - 1]!) ?? 0) - origin;
-  if (previous !== null && total - previous > deadlines.idleMs) return true;
-  return previous === null && total > deadlines.firstContentMs;
+  return { ...work, units, end: { kind: 'stall', ms: Infinity } };
+}
+
+/**
+ * What a live reader with these deadlines reads, where a deadline cancels its read before the script has all come:
+ * the pieces that arrived by then, stalled. Null when the live read sees the whole script.
+ */
+function liveReading(work: Work, progressOf: (unit: Unit) => boolean, deadlines: Required<Deadlines>): Analysis | null {
+  const walk = deadlineWalk(work, progressOf, deadlines, true);
+  const total = work.units.reduce((sum, unit) => sum + unit.pieces.length, 0);
+  if (walk.passedAt === null || walk.arrivedPieces >= total) return null;
+  return analyseStalled(arrivedPart(work, walk.arrivedPieces), true);
 }
 
 export interface Source {
@@ -112,6 +153,8 @@ export function expectationOf(source: Source, work: Work, deadlines: Deadlines |
   }
   const result: ExpectedReading = { verdict: after.verdict, outcome: after.outcome, findings: [...findings].sort(), exact };
   if (deadlines) result.deadlines = deadlines;
+  const live = liveReading(work, progress, full);
+  if (live !== null) result.live = { verdict: live.verdict, outcome: live.outcome, findings: [...live.codes].sort(), exact: false };
   const unstated = (source.work.format && outsideRules(source.work.format, frameUnits(source.work).map((unit) => fieldsOf(unitText(unit))))) || disagreement(before, source.expected);
   if (unstated !== null) {
     result.unstated = unstated;

@@ -518,7 +518,8 @@ function indexedFragments(value: Record<string, unknown> | null): boolean {
 
 /**
  * Stops sending for `ms` after the first `after` frames (Infinity: forever). After the last frame, the connection
- * hangs instead of closing. `expected.deadlines` are set below the stall, so a reader with them reports `stalled`.
+ * hangs instead of closing. `expected.deadlines` are set below the stall, so a reader with them reports `stalled`:
+ * read whole (`readScript()`), the frames all count; a live reader is cancelled at the deadline (`expected.live`).
  */
 export function stall(after: number, ms: number): Fault {
   const call = `stall(${String(after)}, ${String(ms)})`;
@@ -538,7 +539,11 @@ export function stall(after: number, ms: number): Fault {
   });
 }
 
-/** Holds frame `frame` back by `ms` before sending it. */
+/**
+ * Holds frame `frame` back by `ms` before sending it. The wait counts from the start of reading like every limit: past
+ * the default deadlines (20 s to the first content, 30 s between content) it is a stall, and `expected.live` says
+ * what a live reader, cancelled there, reads.
+ */
 export function delay(frame: number, ms: number): Fault {
   const call = `delay(${String(frame)}, ${String(ms)})`;
   count(frame, 'the frame to hold back (0-based)', 'delay(frame, ms)');

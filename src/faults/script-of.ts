@@ -41,14 +41,19 @@ export function scriptText(script: StreamScript): string {
 
 /**
  * Reads a script as a client would receive it: each piece pushed when its delay says it arrives, so `stalled` and
- * the timing reflect the script's pace. It reads with the deadlines the script's expectation names (timing faults
- * set them below their stalls) unless `options.deadlines` says otherwise. A stall at the very end (no frame after
- * it) is seen only by a live reader with deadlines: no frame arrives here to measure it by.
+ * the timing reflect the script's pace. The clock starts when reading starts (a client that reads as the server
+ * starts writing): the first piece's delay counts, and every limit counts from there, as a live read counts them.
+ * It reads with the deadlines the script's expectation names (timing faults set them below their stalls) unless
+ * `options.deadlines` says otherwise. It reads the whole script, past any deadline, and gives `expected`; a live
+ * reader is cancelled at the deadline and gives `expected.live` where the script states one. A stall at the very
+ * end (no piece after it) is seen only by a live reader with deadlines: nothing arrives here to measure it by.
  */
 export function readScript(script: StreamScript, options: ReconstructOptions = {}): Reconstruction {
   checkScript(script, 'readScript');
   const deadlines = script.expected.deadlines;
   const session = createReconstruction({ ...(script.format ? { format: script.format } : {}), ...(deadlines ? { deadlines } : {}), ...options });
+  // No byte yet: this sets the clock's origin to the start of reading.
+  session.push('', 0);
   let at = 0;
   for (const piece of script.pieces) {
     at += piece.delayMs;

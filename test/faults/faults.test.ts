@@ -120,6 +120,27 @@ describe('timing', () => {
     expectStatedReading(applyFaults(fixture('anthropic/text'), delay(5, 31_000)));
   });
 
+  test('every limit counts from the start of reading: a wait before the first frame counts toward the first content', () => {
+    const script = applyFaults(fixture('anthropic/text'), addBOM(), delay(0, 20_001));
+    expect(script.expected).toMatchObject({ verdict: 'complete', outcome: 'stalled', findings: ['bom', 'stalled'] });
+    expectStatedReading(script);
+    expect(applyFaults(fixture('anthropic/text'), delay(0, 19_000)).expected.outcome).toBe('ok');
+  });
+
+  test('a live reader is cancelled at the deadline: expected.live states the cut reading, offline the script reads whole', () => {
+    const script = applyFaults(fixture('anthropic/text'), delay(5, 31_000));
+    expect(script.expected).toMatchObject({ verdict: 'complete', outcome: 'stalled' });
+    expect(script.expected.live).toEqual({ verdict: 'did not finish', outcome: 'stalled', findings: ['block open', 'no end', 'stalled'], exact: false });
+    // The frames that came before the deadline, as a cut stream reads them.
+    const before = scriptOf(scriptText(script).split('\n\n').slice(0, 5).join('\n\n') + '\n\n', { format: 'anthropic' });
+    const cut = readScript(before);
+    for (const code of script.expected.live?.findings.filter((c) => c !== 'stalled') ?? []) expect(Object.keys(cut.findingCounts)).toContain(code);
+    expect(cut.verdict).toBe('did not finish');
+    // A stall at the end or no stall at all: a live read sees the whole script, and no live reading is stated.
+    expect(applyFaults(fixture('anthropic/text'), stall(9, Infinity)).expected.live).toBeUndefined();
+    expect(applyFaults(fixture('anthropic/text'), delay(5, 2_000)).expected.live).toBeUndefined();
+  });
+
   test('pace() waits ttftMs before the first content, then paces content frames, the same for the same seed', () => {
     const paced = applyFaults(fixture('anthropic/text'), pace({ ttftMs: 800, tokensPerSec: 10, jitter: 0.5, seed: 4 }));
     const delays = paced.pieces.map((p) => p.delayMs);

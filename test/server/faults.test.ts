@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { reconstructStream } from '../../src/core/index.js';
-import { appendError, applyFaults, cutInside, drop, dropEnd, duplicate, scriptText, stall, swap, toCRLF, truncateAfter, type Fault, type StreamScript } from '../../src/faults/index.js';
+import { appendError, applyFaults, cutInside, drop, dropEnd, duplicate, readScript, scriptText, stall, swap, toCRLF, truncateAfter, type Fault, type StreamScript } from '../../src/faults/index.js';
 import { FIXTURES } from '../../src/fixtures/index.js';
 import { serveStream, type StreamServer } from '../../src/server/index.js';
 
@@ -45,7 +45,7 @@ test('a faulted fixture, served in random chunks, reads over the socket as its s
       if (script.end.kind === 'close') expect(await (await fetch(`${server.url}/stream`, { method: 'POST' })).text()).toBe(scriptText(script));
       const response = await fetch(`${server.url}/stream`, { method: 'POST' });
       const reading = await reconstructStream(response, { format: fixture.format });
-      const expected = script.expected;
+      const expected = script.expected.live ?? script.expected;
       expect({ verdict: reading.verdict, outcome: reading.outcome }).toEqual({ verdict: expected.verdict, outcome: expected.outcome });
       const codes = Object.keys(reading.findingCounts).sort();
       if (expected.exact) expect(codes).toEqual([...expected.findings].sort());
@@ -60,10 +60,19 @@ test('a stall from the faults module is a real pause on the socket: read with it
   const script = applyFaults(fixture as NonNullable<typeof fixture>, stall(2, 400));
   current = script;
   chunk = 64 * 1024;
+  // The script's clock starts when the server starts writing; the reader's must start no later (before the request).
   const started = performance.now();
-  const reading = await reconstructStream(await fetch(`${server.url}/stream`, { method: 'POST' }), { deadlines: script.expected.deadlines });
+  const reading = await reconstructStream(await fetch(`${server.url}/stream`, { method: 'POST' }), { deadlines: script.expected.deadlines, startedAt: started });
   expect(performance.now() - started).toBeGreaterThanOrEqual(380);
-  expect({ verdict: reading.verdict, outcome: reading.outcome }).toEqual({ verdict: script.expected.verdict, outcome: script.expected.outcome });
+  // The deadline cancels the live read before the rest is written: the script states that reading as `expected.live`.
+  const live = script.expected.live;
+  expect(live).toMatchObject({ verdict: 'did not finish', outcome: 'stalled' });
+  expect({ verdict: reading.verdict, outcome: reading.outcome }).toEqual({ verdict: live?.verdict, outcome: live?.outcome });
   expect(script.expected.outcome).toBe('stalled');
-  for (const code of script.expected.findings) expect(Object.keys(reading.findingCounts)).toContain(code);
+  for (const code of live?.findings ?? []) expect(Object.keys(reading.findingCounts)).toContain(code);
+  // Read whole at its pace (offline), the same script is complete but stalled, as `expected` states.
+  const offline = readScript(script);
+  expect({ verdict: offline.verdict, outcome: offline.outcome }).toEqual({ verdict: script.expected.verdict, outcome: script.expected.outcome });
+  expect(script.expected.verdict).toBe('complete');
+  for (const code of script.expected.findings) expect(Object.keys(offline.findingCounts)).toContain(code);
 });
