@@ -31,16 +31,6 @@ export function ownField(value: object, key: string): unknown {
 }
 
 /**
- * A copy of a wire object with some fields replaced or added: spread keeps `__proto__` an own key, and the
- * replacing fields are set the same way.
- */
-export function withFields(source: object, fields: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...source };
-  for (const key of Object.keys(fields)) setOwn(out, key, fields[key]);
-  return out;
-}
-
-/**
  * A deep copy of a value read from the wire (plain objects, lists, strings, numbers): the objects are new, the
  * strings are shared, since they cannot change (structuredClone would copy every character of a long answer).
  * Anything else is copied by structuredClone. Recursive: wire values nest at most MAX_NESTING deep (json-depth.ts).

@@ -56,9 +56,6 @@ const setField: (target: Json, key: string, value: unknown) => void = setOwn;
 
 // ── What the chunk schema and known providers put in a delta ────────────────────────────────────────────────
 
-/** Delta fields of OpenAI's chunk schema (plus `audio`, which the official SDK assembles). */
-const OPENAI_DELTA_FIELDS = new Set(['role', 'content', 'refusal', 'tool_calls', 'function_call', 'audio']);
-
 /**
  * Provider delta fields this library knows. Read: `reasoning_content` (xAI, DeepSeek, Alibaba Qwen, Z.ai,
  * llama.cpp), `reasoning` and `reasoning_details` (OpenRouter; Groq sends `reasoning`). Known and left alone:

@@ -4,7 +4,7 @@ import { type FindingCode, FindingList } from '../../findings.js';
 import { keepShape } from '../../keep-shapes.js';
 import type { Frame, Payload } from '../../decode/frame.js';
 import { KNOWN_STRING_LENGTH } from '../../decode/known-strings.js';
-import type { Assembler, Assembly, AssemblyContext, FastPlan, FrameRecord, MakerAt } from '../../model.js';
+import type { Assembler, Assembly, AssemblyContext, FastPlan, FrameRecord } from '../../model.js';
 import { answerOf } from './answer.js';
 import {
   type Carried,
