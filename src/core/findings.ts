@@ -3,6 +3,8 @@
  * from this table (`npm run docs:findings`), so what the docs say and what the code does cannot drift apart.
  */
 
+import { ownEntry } from './own-copy.js';
+
 /** How much a finding matters: `error` loses or corrupts data, `warning` is a departure a client may survive,
  * `info` is worth knowing but harmless to a spec client. */
 export type Severity = 'error' | 'warning' | 'info';
@@ -277,7 +279,7 @@ export type FindingCode = keyof typeof FINDINGS;
 export const FINDING_CODES = Object.keys(FINDINGS) as FindingCode[];
 
 export function isFindingCode(value: unknown): value is FindingCode {
-  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(FINDINGS, value);
+  return typeof value === 'string' && ownEntry(FINDINGS, value) !== undefined;
 }
 
 export interface Finding {

@@ -26,8 +26,8 @@ export function ownEntry<T>(table: Readonly<Record<string, T>>, key: string): T 
 }
 
 /** The value a wire object holds at a key, never one it inherits. */
-export function ownField(value: object, key: string): unknown {
-  return Object.prototype.hasOwnProperty.call(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+export function ownField(value: object, key: string | number): unknown {
+  return Object.prototype.hasOwnProperty.call(value, key) ? (value as Record<string | number, unknown>)[key] : undefined;
 }
 
 /**

@@ -4,7 +4,7 @@
  * writes the `chat.completion` object the stream stands for.
  */
 import type { Frame, Payload } from '../decode/frame.js';
-import { preview } from '../decode/payload.js';
+import { preview } from '../words.js';
 import { type FindingCode, FindingList } from '../findings.js';
 import type {
   Assembler,
@@ -20,7 +20,7 @@ import type {
 } from '../model.js';
 import { MAX_NESTING, parseJson } from '../json-depth.js';
 import { ownCopy, setOwn } from '../own-copy.js';
-import { isObject, type Json, onlyKeys } from './json-shape.js';
+import { isIndex, isObject, type Json, onlyKeys } from './json-shape.js';
 import { cutPieces, pieceLength } from './pieces.js';
 import { phraseFamily } from './phrases.js';
 import { PIECES_JOINED, takePieces } from './pieces-queue.js';
@@ -42,17 +42,10 @@ function kindOf(value: unknown): string {
   return typeof value;
 }
 
-function isIndex(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
-}
-
 /** Appends in a loop: spreading a long array into push() overflows the call stack. */
 function append(target: unknown[], items: readonly unknown[]): void {
   for (const item of items) target.push(item);
 }
-
-/** Copies a field the assembly passes through: its key is data (`__proto__` stays a key, see own-copy.ts). */
-const setField: (target: Json, key: string, value: unknown) => void = setOwn;
 
 // ── What the chunk schema and known providers put in a delta ────────────────────────────────────────────────
 
@@ -317,7 +310,7 @@ class ChatAssembler implements Assembler {
     this.readTopFields(chunk);
     // for…in walks the object's own keys without making an array of them (chunks are plain JSON objects).
     for (const key in chunk) {
-      if (!TOP_LEVEL_READ.has(key) && Object.hasOwn(chunk, key)) setField(this.topExtras, key, chunk[key]);
+      if (!TOP_LEVEL_READ.has(key) && Object.hasOwn(chunk, key)) setOwn(this.topExtras, key, chunk[key]);
     }
   }
 
@@ -339,7 +332,7 @@ class ChatAssembler implements Assembler {
     const state = this.choiceState(item.index, frame);
     state.lastFrame = frame;
     for (const key in item) {
-      if (!CHOICE_LEVEL_READ.has(key) && Object.hasOwn(item, key)) setField(state.extras, key, item[key]);
+      if (!CHOICE_LEVEL_READ.has(key) && Object.hasOwn(item, key)) setOwn(state.extras, key, item[key]);
     }
     if (isObject(item.logprobs)) this.mergeLogprobs(notes, state, item.logprobs);
     if (isObject(item.delta)) this.readDelta(notes, state, item.delta);
@@ -390,9 +383,9 @@ class ChatAssembler implements Assembler {
       const current = target[key];
       if (Array.isArray(value)) {
         if (Array.isArray(current)) append(current, value);
-        else setField(target, key, [...(value as unknown[])]);
+        else setOwn(target, key, [...(value as unknown[])]);
       } else if (!Object.hasOwn(target, key) || (value != null && !Array.isArray(current))) {
-        setField(target, key, value);
+        setOwn(target, key, value);
       }
     }
     const tokens = (['content', 'refusal'] as const).reduce((sum, key) => sum + (Array.isArray(logprobs[key]) ? (logprobs[key] as unknown[]).length : 0), 0);
@@ -545,7 +538,7 @@ class ChatAssembler implements Assembler {
         audio[key] = (typeof audio[key] === 'string' ? audio[key] : '') + piece;
         notes.progress ||= piece !== '';
       } else if (piece != null) {
-        setField(audio, key, piece);
+        setOwn(audio, key, piece);
       }
     }
     notes.carried.push(`audio (choice ${state.index})`);
@@ -739,7 +732,7 @@ class ChatAssembler implements Assembler {
     if (usage) response.usage = usage;
     if (this.top.service_tier !== undefined) response.service_tier = this.top.service_tier;
     if (this.top.system_fingerprint !== undefined) response.system_fingerprint = this.top.system_fingerprint;
-    for (const key of Object.keys(this.topExtras)) setField(response, key, this.topExtras[key]);
+    for (const key of Object.keys(this.topExtras)) setOwn(response, key, this.topExtras[key]);
     return response;
   }
 }
@@ -819,9 +812,9 @@ function mergeDetail(target: Json, entry: Json): void {
     if ((key === 'text' || key === 'summary' || key === 'data') && typeof value === 'string') {
       target[key] = (typeof target[key] === 'string' ? target[key] : '') + value;
     } else if (value != null && value !== '') {
-      setField(target, key, value);
+      setOwn(target, key, value);
     } else if (!Object.hasOwn(target, key)) {
-      setField(target, key, value);
+      setOwn(target, key, value);
     }
   }
 }
@@ -835,7 +828,7 @@ function choiceResponse(state: ChoiceState, calls: readonly FinishedCall[]): Jso
     logprobs: state.logprobs,
     finish_reason: state.finishReason,
   };
-  for (const key of Object.keys(state.extras)) setField(response, key, state.extras[key]);
+  for (const key of Object.keys(state.extras)) setOwn(response, key, state.extras[key]);
   return response;
 }
 
@@ -941,7 +934,7 @@ function functionCallDeltas(call: Json, options: SynthesizeOptions): Json[] {
 function finishChunk(choice: Json, index: number): ChunkChoice {
   const chunk: ChunkChoice = { index, delta: {}, logprobs: choice.logprobs ?? null, finish_reason: choice.finish_reason ?? null };
   for (const key of Object.keys(choice)) {
-    if (key !== 'message' && !CHOICE_LEVEL_READ.has(key)) setField(chunk, key, choice[key]);
+    if (key !== 'message' && !CHOICE_LEVEL_READ.has(key)) setOwn(chunk, key, choice[key]);
   }
   return chunk;
 }
@@ -951,7 +944,7 @@ function chunkBase(response: Json): Json {
   const base: Json = { id: response.id, object: 'chat.completion.chunk', created: response.created, model: response.model };
   for (const key of Object.keys(response)) {
     if (key === 'object' || key === 'choices' || key === 'usage' || key in base) continue;
-    setField(base, key, response[key]);
+    setOwn(base, key, response[key]);
   }
   return base;
 }

@@ -903,7 +903,7 @@ function madeBy(root: Json, segments: ReadonlyArray<string | number>): number | 
       if (key > length + MAX_LIST_GAP) return null;
       made += Math.max(0, key - length) * 5 + 1;
     } else made += key.length + 4;
-    const existing = typeof container === 'object' && container !== null && Object.prototype.hasOwnProperty.call(container, key) ? (container as Record<string | number, unknown>)[key] : undefined;
+    const existing = typeof container === 'object' && container !== null ? ownField(container, key) : undefined;
     container = existing;
     if (i < segments.length - 1 && (typeof existing !== 'object' || existing === null)) made += 2;
   }
@@ -928,7 +928,7 @@ function setAtPath(root: Json, segments: Array<string | number>, value: unknown,
     if (Array.isArray(container) !== (typeof key === 'number')) return false;
     // A gap is filled with nulls: one this wide is no list an answer streams, and filling it would exhaust memory.
     if (Array.isArray(container) && (key as number) > container.length + MAX_LIST_GAP) return false;
-    const existing = Object.prototype.hasOwnProperty.call(container, key) ? (container as Record<string | number, unknown>)[key] : undefined;
+    const existing = ownField(container, key);
     if (i === segments.length - 1) {
       const next = append && typeof existing === 'string' ? `${existing}${value as string}` : value;
       setArgument(container, key, next);
