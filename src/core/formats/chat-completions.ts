@@ -4,7 +4,7 @@
  * writes the `chat.completion` object the stream stands for.
  */
 import type { Frame, Payload } from '../decode/frame.js';
-import { preview } from '../words.js';
+import { describeArgument, kindOf, preview } from '../words.js';
 import { type FindingCode, FindingList } from '../findings.js';
 import type {
   Assembler,
@@ -31,16 +31,6 @@ const REASONING_TO_CHOICE = phraseFamily((index, count) => `reasoning +${count} 
 const REFUSAL_TO_CHOICE = phraseFamily((index, count) => `refusal +${count} chars to choice ${index}`);
 const TOOL_ARGUMENTS = phraseFamily((index, count) => `tool call ${index} arguments +${count} chars`);
 
-
-function kindOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string') return 'a string';
-  if (typeof value === 'number') return 'a number';
-  if (typeof value === 'boolean') return 'a boolean';
-  return typeof value;
-}
 
 /** Appends in a loop: spreading a long array into push() overflows the call stack. */
 function append(target: unknown[], items: readonly unknown[]): void {
@@ -969,7 +959,7 @@ function interleave(queues: ChunkChoice[][], random: SynthesizeOptions['random']
 
 function synthesize(response: unknown, options: SynthesizeOptions = {}): string {
   if (!isObject(response) || !Array.isArray(response.choices)) {
-    throw new TypeError(`sse-reconstruct: chat-completions synthesize() needs a chat.completion object with a choices array; received ${kindOf(response)}.`);
+    throw new TypeError(`sse-reconstruct: chat-completions synthesize() needs a chat.completion object with a choices array; received ${describeArgument(response)}.`);
   }
   const base = chunkBase(response);
   const queues = response.choices.filter(isObject).map((choice) => choiceChunks(choice, options));

@@ -38,6 +38,7 @@ import { cutPieces } from './pieces.js';
 import { type PhraseFamily, phraseFamily } from './phrases.js';
 import { PIECES_JOINED, takePieces } from './pieces-queue.js';
 import { ownEntry, ownField, setOwn } from '../own-copy.js';
+import { kindOf } from '../words.js';
 
 const TEXT_TO_CANDIDATE = phraseFamily((index, count) => `text +${count} chars to candidate ${index}`);
 const THOUGHT_TO_CANDIDATE = phraseFamily((index, count) => `thought +${count} chars to candidate ${index}`);
@@ -63,12 +64,6 @@ function argumentPhrase(name: string, path: string, length: number | null): stri
   return family(0, length === null ? 0 : length + 1);
 }
 
-
-function kindOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return `a ${typeof value}`;
-}
 
 const TOP_LEVEL_FIELDS = new Set(['candidates', 'promptFeedback', 'usageMetadata', 'modelVersion', 'responseId', 'createTime', 'modelStatus']);
 /** Kept as the latest value seen: the first two constant in a stream, the last two Vertex-only. */
