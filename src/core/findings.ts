@@ -333,3 +333,33 @@ export class FindingList {
       .map((entry) => entry.finding);
   }
 }
+
+/** How often one thing was noted, and where first. */
+export interface Tally<Where> {
+  frame: Where;
+  count: number;
+}
+
+/**
+ * Things a finding names once each however often a stream repeats them (`not assembled` per kind of thing, so a
+ * long stream of one unread part gives one finding): the first place of each, and how many times it came.
+ */
+export class FindingTally<Where> {
+  private readonly tallies = new Map<string, Tally<Where>>();
+
+  /** Notes one more `key` at `frame`: true the first time (raise its finding then), false after (only counted). */
+  note(key: string, frame: Where): boolean {
+    const tally = this.tallies.get(key);
+    if (tally !== undefined) {
+      tally.count += 1;
+      return false;
+    }
+    this.tallies.set(key, { frame, count: 1 });
+    return true;
+  }
+
+  /** Each key noted, in the order first noted, with its first place and count. */
+  entries(): IterableIterator<[string, Tally<Where>]> {
+    return this.tallies.entries();
+  }
+}

@@ -5,7 +5,7 @@
  */
 import type { Frame, Payload } from '../decode/frame.js';
 import { describeArgument, kindOf, preview } from '../words.js';
-import { type FindingCode, FindingList } from '../findings.js';
+import { type FindingCode, FindingList, FindingTally } from '../findings.js';
 import type {
   Assembler,
   Assembly,
@@ -141,7 +141,7 @@ class ChatAssembler implements Assembler {
   private endFrame: FrameRecord | null = null;
   private endedByDone = false;
   private chunkSeen = false;
-  private readonly raised = new Set<string>();
+  private readonly unassembled = new FindingTally<FrameRecord>();
   private reasoningDetailsCount = 0;
   private readonly notes: FrameNotes;
 
@@ -627,9 +627,7 @@ class ChatAssembler implements Assembler {
   /** Raises `not assembled` once per kind of thing (the frames table marks every frame), and notes the frame. */
   private notAssembled(notes: FrameNotes, key: string, message: string, carried: string): void {
     notes.carried.push(carried);
-    if (this.raised.has(key)) return;
-    this.raised.add(key);
-    this.add('not assembled', message, notes.frame);
+    if (this.unassembled.note(key, notes.frame)) this.add('not assembled', message, notes.frame);
   }
 
   private add(code: FindingCode, message: string, frame: Pick<Frame, 'line' | 'index'>): void {

@@ -18,7 +18,7 @@
  */
 import { ClosureAssembler } from './closure-assembler.js';
 import type { Frame, Payload } from '../decode/frame.js';
-import { type FindingCode, FindingList } from '../findings.js';
+import { type FindingCode, FindingList, FindingTally } from '../findings.js';
 import { keepShape } from '../keep-shapes.js';
 import { MAX_NESTING } from '../json-depth.js';
 import type {
@@ -201,7 +201,7 @@ function createAssembler(context: { findings: FindingList }): Assembler {
   const { findings } = context;
   const candidates = new Map<number, Candidate>();
   const top = new Map<string, unknown>();
-  const reported = new Set<string>();
+  const unassembled = new FindingTally<FrameRecord>();
   let usage: Json | null = null;
   let promptFeedback: Json | null = null;
   let blockFrame: FrameRecord | null = null;
@@ -216,9 +216,7 @@ function createAssembler(context: { findings: FindingList }): Assembler {
 
   /** `not assembled`, once per thing named, so a long stream of code-execution parts gives one finding. */
   function notAssembled(key: string, where: FrameRecord, message: string): void {
-    if (reported.has(key)) return;
-    reported.add(key);
-    raise('not assembled', where, message);
+    if (unassembled.note(key, where)) raise('not assembled', where, message);
   }
 
   function blockReason(): string | null {

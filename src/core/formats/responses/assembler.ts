@@ -1,6 +1,6 @@
 // Reads a Responses event stream frame by frame into output items, then hands back the response it stands for.
 import { ClosureAssembler } from '../closure-assembler.js';
-import { type FindingCode, FindingList } from '../../findings.js';
+import { type FindingCode, FindingList, FindingTally, type Tally } from '../../findings.js';
 import { keepShape } from '../../keep-shapes.js';
 import type { Frame, Payload } from '../../decode/frame.js';
 import { KNOWN_STRING_LENGTH } from '../../decode/known-strings.js';
@@ -61,22 +61,17 @@ interface DeltaPlan {
   sequenceSlot: number;
 }
 
-interface FirstAndCount {
-  frame: FrameRecord;
-  count: number;
-}
-
 export function createResponsesAssembler(context: AssemblyContext): Assembler {
   const findings: FindingList = context.findings;
   const items = new Map<number, ItemState>();
   const sequence: SequenceState = { last: null, numbered: false };
-  const unassembled = new Map<string, FirstAndCount>();
+  const unassembled = new FindingTally<FrameRecord>();
   let snapshot: Json | null = null;
   let final: Json | null = null;
   let terminal: { type: string; frame: FrameRecord } | null = null;
   let errorEvent: FrameRecord | null = null;
   let error: unknown = null;
-  let afterEnd: FirstAndCount | null = null;
+  let afterEnd: Tally<FrameRecord> | null = null;
   let endFrame: FrameRecord | null = null;
   // What the fast path reads and writes, in one object the assembler's applyFast method shares with these closures.
   const fast: FastState = { items, sequence, stopped: false, read: 0, ids: { byId: new Map(), shared: false } };
@@ -271,9 +266,7 @@ export function createResponsesAssembler(context: AssemblyContext): Assembler {
   }
 
   function listUnassembled(frame: FrameRecord, type: string): Carried {
-    const seen = unassembled.get(type);
-    if (seen) seen.count += 1;
-    else unassembled.set(type, { frame, count: 1 });
+    unassembled.note(type, frame);
     return { carried: `${type}: not assembled` };
   }
 
@@ -387,7 +380,7 @@ export function createResponsesAssembler(context: AssemblyContext): Assembler {
   }
 
   function reportUnassembled(): void {
-    for (const [type, { frame, count }] of unassembled) {
+    for (const [type, { frame, count }] of unassembled.entries()) {
       const more = count > 1 ? ` (${count} frames of this type, the first at frame ${frame.index})` : ` (frame ${frame.index})`;
       const result = final !== null ? 'the final response object carries its result' : 'no final response object carries its result';
       const newer = KNOWN_UNASSEMBLED_TYPES.has(type) ? '' : ' It is not among the documented events this library knows (a newer one?).';
