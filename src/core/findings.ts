@@ -3,6 +3,8 @@
  * from this table (`npm run docs:findings`), so what the docs say and what the code does cannot drift apart.
  */
 
+import { ownEntry } from './own-copy.js';
+
 /** How much a finding matters: `error` loses or corrupts data, `warning` is a departure a client may survive,
  * `info` is worth knowing but harmless to a spec client. */
 export type Severity = 'error' | 'warning' | 'info';
@@ -277,7 +279,7 @@ export type FindingCode = keyof typeof FINDINGS;
 export const FINDING_CODES = Object.keys(FINDINGS) as FindingCode[];
 
 export function isFindingCode(value: unknown): value is FindingCode {
-  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(FINDINGS, value);
+  return typeof value === 'string' && ownEntry(FINDINGS, value) !== undefined;
 }
 
 export interface Finding {
@@ -329,5 +331,35 @@ export class FindingList {
       .map((finding, order) => ({ finding, order }))
       .sort((a, b) => key(a.finding) - key(b.finding) || a.finding.column - b.finding.column || a.order - b.order)
       .map((entry) => entry.finding);
+  }
+}
+
+/** How often one thing was noted, and where first. */
+export interface Tally<Where> {
+  frame: Where;
+  count: number;
+}
+
+/**
+ * Things a finding names once each however often a stream repeats them (`not assembled` per kind of thing, so a
+ * long stream of one unread part gives one finding): the first place of each, and how many times it came.
+ */
+export class FindingTally<Where> {
+  private readonly tallies = new Map<string, Tally<Where>>();
+
+  /** Notes one more `key` at `frame`: true the first time (raise its finding then), false after (only counted). */
+  note(key: string, frame: Where): boolean {
+    const tally = this.tallies.get(key);
+    if (tally !== undefined) {
+      tally.count += 1;
+      return false;
+    }
+    this.tallies.set(key, { frame, count: 1 });
+    return true;
+  }
+
+  /** Each key noted, in the order first noted, with its first place and count. */
+  entries(): IterableIterator<[string, Tally<Where>]> {
+    return this.tallies.entries();
   }
 }

@@ -1,20 +1,24 @@
 import type { Frame, LineTally, Payload } from './decode/frame.js';
 import type { Finding, FindingCode, FindingList } from './findings.js';
 
-/** The five streams this library reads. */
-export type FormatName = 'chat-completions' | 'responses' | 'anthropic' | 'gemini' | 'behavior-run';
+export const FORMAT_NAMES = ['chat-completions', 'responses', 'anthropic', 'gemini', 'behavior-run'] as const;
 
-export const FORMAT_NAMES: readonly FormatName[] = ['chat-completions', 'responses', 'anthropic', 'gemini', 'behavior-run'];
+/** The five streams this library reads. */
+export type FormatName = (typeof FORMAT_NAMES)[number];
+
+export const VERDICTS = ['complete', 'did not finish', 'not the whole stream'] as const;
 
 /**
  * `complete`: the answer finished and the whole stream is there. `did not finish`: its end is not there (no end
  * event, cut, ended in an error, or stopped at the size bound). `not the whole stream`: its end is there, but a
  * piece from before the end is missing.
  */
-export type Verdict = 'complete' | 'did not finish' | 'not the whole stream';
+export type Verdict = (typeof VERDICTS)[number];
+
+export const OUTCOMES = ['ok', 'length_limit', 'filtered', 'error_event', 'dropped', 'stalled'] as const;
 
 /** How the stream ended, by the classifier's precedence: stalled, error_event, dropped, length_limit, filtered, ok. */
-export type Outcome = 'ok' | 'length_limit' | 'filtered' | 'error_event' | 'dropped' | 'stalled';
+export type Outcome = (typeof OUTCOMES)[number];
 
 /** What a finish reason says about the answer, for the outcome. */
 export type FinishClass = 'ok' | 'length_limit' | 'filtered';

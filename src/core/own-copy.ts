@@ -26,18 +26,8 @@ export function ownEntry<T>(table: Readonly<Record<string, T>>, key: string): T 
 }
 
 /** The value a wire object holds at a key, never one it inherits. */
-export function ownField(value: object, key: string): unknown {
-  return Object.prototype.hasOwnProperty.call(value, key) ? (value as Record<string, unknown>)[key] : undefined;
-}
-
-/**
- * A copy of a wire object with some fields replaced or added: spread keeps `__proto__` an own key, and the
- * replacing fields are set the same way.
- */
-export function withFields(source: object, fields: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...source };
-  for (const key of Object.keys(fields)) setOwn(out, key, fields[key]);
-  return out;
+export function ownField(value: object, key: string | number): unknown {
+  return Object.prototype.hasOwnProperty.call(value, key) ? (value as Record<string | number, unknown>)[key] : undefined;
 }
 
 /**

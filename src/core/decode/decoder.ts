@@ -3,19 +3,11 @@ import { checkDecoderCallbacks } from '../options.js';
 import type { Frame, LineTally } from './frame.js';
 import { ownCopy } from '../own-copy.js';
 import { matchStamp, StampClock } from './timestamps.js';
+import { heldBound, MAX_HELD_CHARS } from './held-bound.js';
+import { describeArgument } from '../words.js';
 
-/** The bound a common reader holds without a blank line before it gives up on the stream (the default). */
-export const MAX_HELD_CHARS = 1_048_576;
-
-/**
- * `value` as a bound on the characters held without a blank line: MAX_HELD_CHARS when undefined, else a whole number
- * of at least 1 or Infinity (no bound). Anything else is a misuse of the API: a TypeError that says what to pass.
- */
-export function heldBound(value: unknown, where: string): number {
-  if (value === undefined) return MAX_HELD_CHARS;
-  if (typeof value === 'number' && (value === Infinity || (Number.isInteger(value) && value >= 1))) return value;
-  throw new TypeError(`sse-reconstruct: ${where} must be a whole number of characters (at least 1) or Infinity for no bound; received ${typeof value === 'number' ? String(value) : describe(value)}.`);
-}
+/** For options.ts, input/, inspect/ and matchers/, which import it from here by this name. */
+export { describeArgument as describe };
 
 /** Options of `decode()` and `createFrameReader()`. */
 export interface DecodeOptions {
@@ -559,7 +551,7 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
         bytesPending = true;
         pushText(bytes.decode(chunk, { stream: true }), chunk);
       } else {
-        throw new TypeError(`sse-reconstruct: push() takes a string or a Uint8Array chunk; it received ${describe(chunk)}.`);
+        throw new TypeError(`sse-reconstruct: push() takes a string or a Uint8Array chunk; it received ${describeArgument(chunk)}.`);
       }
     },
     end() {
@@ -652,11 +644,4 @@ function internEvent(name: string): string {
   const copy = ownCopy(name);
   EVENT_NAMES.set(copy, copy);
   return copy;
-}
-
-export function describe(value: unknown): string {
-  if (value === null || value === undefined) return String(value);
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return `an object (${Object.prototype.toString.call(value).slice(8, -1)})`;
-  return `a ${typeof value}`;
 }

@@ -5,7 +5,8 @@ import type { DecodeOptions } from './decoder.js';
 import { createFrameReader } from './payload.js';
 import { checkDecodeOptions } from '../options.js';
 
-export { createDecoder, MAX_HELD_CHARS } from './decoder.js';
+export { createDecoder } from './decoder.js';
+export { MAX_HELD_CHARS } from './held-bound.js';
 export type { DecodeOptions, DecoderCallbacks, DecoderSummary, EventStreamDecoder, FrameEnding, FrameMarks } from './decoder.js';
 export type { DecodeResult, Frame, LineTally, Payload } from './frame.js';
 export { createFrameReader, readPayload } from './payload.js';

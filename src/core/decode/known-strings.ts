@@ -1,4 +1,5 @@
 import { parseJson } from '../json-depth.js';
+import { setOwn } from '../own-copy.js';
 
 /**
  * Some frames repeat, whole, a long string the stream has already built: Responses' last events each carry the whole
@@ -137,7 +138,7 @@ function restore(value: unknown, known: readonly string[], count: number): boole
         const slot = child.slice(PLACEHOLDER.length);
         const string = known[Number(slot)];
         if (string === undefined || String(Number(slot)) !== slot) return false;
-        Object.defineProperty(holder, key, { value: string, writable: true, enumerable: true, configurable: true });
+        setOwn(holder, key, string);
         restored += 1;
       } else {
         stack.push(child);

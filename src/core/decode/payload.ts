@@ -6,6 +6,10 @@ import type { Frame, Payload } from './frame.js';
 import { FrameLane, HandOverSink, type LaneSink } from './frame-lane.js';
 import { KNOWN_STRING_LENGTH, KnownStrings } from './known-strings.js';
 import { MAX_NESTING, parseJson } from '../json-depth.js';
+import { preview } from '../words.js';
+
+/** For inspect/problems.ts, which imports it from here. */
+export { preview };
 
 const DONE: Payload = { kind: 'done' };
 const NOT_JSON: Payload = { kind: 'not json' };
@@ -159,9 +163,4 @@ function reportNotJson(frame: Frame, payload: Payload, findings: FindingList, ma
     ? `Frame ${frame.index} has ${lines.length} \`data:\` lines with no blank line between them. A spec client joins them into one data value with newlines, and that is not JSON, though each line parses alone. Put a blank line after every JSON document.`
     : `Frame ${frame.index}'s data is neither JSON nor [DONE] (${preview(frame.data)}); it was skipped. Send one JSON document per frame.`;
   findings.add('not json', message, marks.dataLine, marks.dataColumn, frame.index);
-}
-
-export function preview(text: string, max = 60): string {
-  const flat = JSON.stringify(text.length > max ? `${text.slice(0, max)}` : text);
-  return text.length > max ? `${flat.slice(0, -1)}…"` : flat;
 }

@@ -1,7 +1,7 @@
 // Anthropic Messages streaming (`POST /v1/messages` with `stream: true`): blocks built at their index, tool input
 // parsed when its block stops, `message_delta` usage replacing `message_start`'s field by field, `message_stop` the end.
 import type { Frame, Payload } from '../decode/frame.js';
-import { preview } from '../decode/payload.js';
+import { preview } from '../words.js';
 import { MAX_NESTING, parseJson } from '../json-depth.js';
 import { type FindingCode, FindingList } from '../findings.js';
 import type {
@@ -17,7 +17,7 @@ import type {
   ToolCall,
 } from '../model.js';
 import { setOwn } from '../own-copy.js';
-import { isObject, type Json } from './json-shape.js';
+import { isIndex, isObject, type Json } from './json-shape.js';
 import { cutPieces } from './pieces.js';
 import { phraseFamily } from './phrases.js';
 import { newQueue, type PieceQueue, queuePiece, settleQueue } from './pieces-queue.js';
@@ -70,13 +70,6 @@ const DELTA_BLOCK: ReadonlyMap<string, string> = new Map([
 /** Usage fields that belong to the output side: `message_delta` carries them (the synthesiser splits by this). */
 const OUTPUT_USAGE = new Set(['output_tokens', 'output_tokens_details', 'server_tool_use']);
 
-
-/** Sets a field read from the wire: its key is data (`__proto__` stays a key, see own-copy.ts). */
-const put: (target: Json, key: string, value: unknown) => void = setOwn;
-
-function isIndex(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
-}
 
 /** A planned `content_block_delta`: its block, its delta type and the field its piece is in. */
 interface DeltaPlan {
@@ -363,7 +356,7 @@ class AnthropicAssembler implements Assembler {
     if (isObject(value.delta)) this.applyMessageDelta(frame, value.delta, message, carried);
     else if (value.delta !== undefined) this.badShape(frame, '`delta` that is not an object');
     for (const [key, field] of Object.entries(value)) {
-      if (key !== 'type' && key !== 'delta' && key !== 'usage' && field != null) put(message, key, field);
+      if (key !== 'type' && key !== 'delta' && key !== 'usage' && field != null) setOwn(message, key, field);
     }
     if (isObject(value.usage)) {
       this.mergeUsage(value.usage);
@@ -379,7 +372,7 @@ class AnthropicAssembler implements Assembler {
         this.badShape(frame, `\`stop_reason\` that is not a string (${preview(JSON.stringify(field) ?? '')})`);
         continue;
       }
-      if (key === 'stop_reason' || key === 'stop_sequence' || key === 'stop_details' || field != null) put(message, key, field);
+      if (key === 'stop_reason' || key === 'stop_sequence' || key === 'stop_details' || field != null) setOwn(message, key, field);
     }
     if (typeof delta.stop_reason === 'string') carried.push(`stop reason: ${delta.stop_reason}`);
   }
@@ -388,7 +381,7 @@ class AnthropicAssembler implements Assembler {
   private mergeUsage(usage: Json): void {
     const merged = (this.usage ??= {});
     for (const [key, field] of Object.entries(usage)) {
-      if (field != null) put(merged, key, field);
+      if (field != null) setOwn(merged, key, field);
     }
   }
 
@@ -760,7 +753,7 @@ function startMessage(fields: Json, usage: unknown, startUsage: Json | undefined
   const message: Json = {};
   for (const [key, value] of Object.entries(fields)) {
     if (key === 'stop_details' || (key === 'container' && value != null)) continue;
-    put(message, key, key === 'stop_reason' || key === 'stop_sequence' ? null : value);
+    setOwn(message, key, key === 'stop_reason' || key === 'stop_sequence' ? null : value);
   }
   message.content = [];
   if (startUsage) message.usage = startUsage;
@@ -781,7 +774,7 @@ function splitUsage(usage: Json): { start: Json; delta: Json } {
   const delta: Json = {};
   for (const [key, value] of Object.entries(usage)) {
     if (OUTPUT_USAGE.has(key) && value != null) delta[key] = value;
-    else put(start, key, value);
+    else setOwn(start, key, value);
   }
   if (typeof delta.output_tokens === 'number') start.output_tokens = 1;
   return { start, delta };

@@ -20,15 +20,15 @@ import type { Assembler, Assembly, BehaviorStep, FinishReasonTable, FormatModule
 import { isObject, type Json } from './json-shape.js';
 import { cutPieces } from './pieces.js';
 import { phraseFamily } from './phrases.js';
+import { kindOf } from '../words.js';
 import { PIECES_JOINED, takePieces } from './pieces-queue.js';
 
 const TEXT = phraseFamily((_index, count) => `text +${count} chars`);
 
-function kindOf(value: unknown): string {
-  if (value === undefined) return 'missing';
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return `${typeof value} ${JSON.stringify(value).slice(0, 40)}`;
+/** A wrong field as the messages show it: its kind, then the start of its JSON for a scalar or object (`a number 42`). */
+function shown(value: unknown): string {
+  const kind = kindOf(value);
+  return value === undefined || value === null || Array.isArray(value) ? kind : `${kind} ${JSON.stringify(value).slice(0, 40)}`;
 }
 
 const RUN_EVENTS = new Set(['response.started', 'output_text.delta', 'tool.started', 'tool.completed', 'tool.failed']);
@@ -114,7 +114,7 @@ function createAssembler(context: { findings: FindingList }): Assembler {
   }
 
   function badField(frame: FrameRecord, field: string, value: unknown, shape: string): void {
-    raise('bad field', frame, `Frame ${frame.index}: ${field} is ${kindOf(value)}, not ${shape}; it is shown as unknown.`);
+    raise('bad field', frame, `Frame ${frame.index}: ${field} is ${shown(value)}, not ${shape}; it is shown as unknown.`);
   }
 
   // ------------------------------------------------------------------------ start
@@ -130,7 +130,7 @@ function createAssembler(context: { findings: FindingList }): Assembler {
     }
     started = frame;
     if (typeof value.id === 'string') id = value.id;
-    else notAssembled(frame, `the run's id is ${kindOf(value.id)}, not a string; it was not read.`);
+    else notAssembled(frame, `the run's id is ${shown(value.id)}, not a string; it was not read.`);
     behavior = typeof value.behavior === 'string' ? value.behavior : UNKNOWN;
     if (behavior === UNKNOWN) badField(frame, '`behavior`', value.behavior, 'a string');
     readVersion(frame, value);
@@ -148,14 +148,14 @@ function createAssembler(context: { findings: FindingList }): Assembler {
   function readCreated(frame: FrameRecord, value: Json): void {
     if (value.created === undefined) return;
     if (typeof value.created === 'number') created = value.created;
-    else notAssembled(frame, `\`created\` is ${kindOf(value.created)}, not unix seconds; it was not read.`);
+    else notAssembled(frame, `\`created\` is ${shown(value.created)}, not unix seconds; it was not read.`);
   }
 
   // ------------------------------------------------------------------------ text and steps
 
   function readDelta(frame: FrameRecord, value: Json): void {
     if (typeof value.delta !== 'string') {
-      notAssembled(frame, `output_text.delta carries a delta that is ${kindOf(value.delta)}, not a string; it was not read.`);
+      notAssembled(frame, `output_text.delta carries a delta that is ${shown(value.delta)}, not a string; it was not read.`);
       return;
     }
     pending.push(value.delta);
@@ -171,7 +171,7 @@ function createAssembler(context: { findings: FindingList }): Assembler {
 
   function stepOf(frame: FrameRecord, value: Json, type: string): number | null {
     if (isCount(value.step)) return value.step;
-    notAssembled(frame, `${type} has a step that is ${kindOf(value.step)}, not a whole number; it was not read.`);
+    notAssembled(frame, `${type} has a step that is ${shown(value.step)}, not a whole number; it was not read.`);
     return null;
   }
 
@@ -179,7 +179,7 @@ function createAssembler(context: { findings: FindingList }): Assembler {
     const step = stepOf(frame, value, 'tool.started');
     if (step === null) return;
     if (typeof value.tool !== 'string') {
-      notAssembled(frame, `tool.started for step ${step} names a tool that is ${kindOf(value.tool)}, not a string; it was not read.`);
+      notAssembled(frame, `tool.started for step ${step} names a tool that is ${shown(value.tool)}, not a string; it was not read.`);
       return;
     }
     const before = steps.get(step);
@@ -256,7 +256,7 @@ function createAssembler(context: { findings: FindingList }): Assembler {
   function readCompleted(frame: FrameRecord, value: Json): void {
     status = 'completed';
     endFrame = frame;
-    if (typeof value.id !== 'string') notAssembled(frame, `response.completed carries an id that is ${kindOf(value.id)}, not a string; it was not read.`);
+    if (typeof value.id !== 'string') notAssembled(frame, `response.completed carries an id that is ${shown(value.id)}, not a string; it was not read.`);
     else if (id !== null && value.id !== id) {
       raise('done mismatch', frame, `Frame ${frame.index}: response.completed names run ${JSON.stringify(value.id)}, but the run started as ${JSON.stringify(id)}; the final id is kept.`);
       id = value.id;

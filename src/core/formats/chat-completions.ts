@@ -4,8 +4,8 @@
  * writes the `chat.completion` object the stream stands for.
  */
 import type { Frame, Payload } from '../decode/frame.js';
-import { preview } from '../decode/payload.js';
-import { type FindingCode, FindingList } from '../findings.js';
+import { describeArgument, kindOf, preview } from '../words.js';
+import { type FindingCode, FindingList, FindingTally } from '../findings.js';
 import type {
   Assembler,
   Assembly,
@@ -20,7 +20,7 @@ import type {
 } from '../model.js';
 import { MAX_NESTING, parseJson } from '../json-depth.js';
 import { ownCopy, setOwn } from '../own-copy.js';
-import { isObject, type Json, onlyKeys } from './json-shape.js';
+import { isIndex, isObject, type Json, onlyKeys } from './json-shape.js';
 import { cutPieces, pieceLength } from './pieces.js';
 import { phraseFamily } from './phrases.js';
 import { PIECES_JOINED, takePieces } from './pieces-queue.js';
@@ -32,32 +32,12 @@ const REFUSAL_TO_CHOICE = phraseFamily((index, count) => `refusal +${count} char
 const TOOL_ARGUMENTS = phraseFamily((index, count) => `tool call ${index} arguments +${count} chars`);
 
 
-function kindOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string') return 'a string';
-  if (typeof value === 'number') return 'a number';
-  if (typeof value === 'boolean') return 'a boolean';
-  return typeof value;
-}
-
-function isIndex(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
-}
-
 /** Appends in a loop: spreading a long array into push() overflows the call stack. */
 function append(target: unknown[], items: readonly unknown[]): void {
   for (const item of items) target.push(item);
 }
 
-/** Copies a field the assembly passes through: its key is data (`__proto__` stays a key, see own-copy.ts). */
-const setField: (target: Json, key: string, value: unknown) => void = setOwn;
-
 // ── What the chunk schema and known providers put in a delta ────────────────────────────────────────────────
-
-/** Delta fields of OpenAI's chunk schema (plus `audio`, which the official SDK assembles). */
-const OPENAI_DELTA_FIELDS = new Set(['role', 'content', 'refusal', 'tool_calls', 'function_call', 'audio']);
 
 /**
  * Provider delta fields this library knows. Read: `reasoning_content` (xAI, DeepSeek, Alibaba Qwen, Z.ai,
@@ -161,7 +141,7 @@ class ChatAssembler implements Assembler {
   private endFrame: FrameRecord | null = null;
   private endedByDone = false;
   private chunkSeen = false;
-  private readonly raised = new Set<string>();
+  private readonly unassembled = new FindingTally<FrameRecord>();
   private reasoningDetailsCount = 0;
   private readonly notes: FrameNotes;
 
@@ -320,7 +300,7 @@ class ChatAssembler implements Assembler {
     this.readTopFields(chunk);
     // for…in walks the object's own keys without making an array of them (chunks are plain JSON objects).
     for (const key in chunk) {
-      if (!TOP_LEVEL_READ.has(key) && Object.hasOwn(chunk, key)) setField(this.topExtras, key, chunk[key]);
+      if (!TOP_LEVEL_READ.has(key) && Object.hasOwn(chunk, key)) setOwn(this.topExtras, key, chunk[key]);
     }
   }
 
@@ -342,7 +322,7 @@ class ChatAssembler implements Assembler {
     const state = this.choiceState(item.index, frame);
     state.lastFrame = frame;
     for (const key in item) {
-      if (!CHOICE_LEVEL_READ.has(key) && Object.hasOwn(item, key)) setField(state.extras, key, item[key]);
+      if (!CHOICE_LEVEL_READ.has(key) && Object.hasOwn(item, key)) setOwn(state.extras, key, item[key]);
     }
     if (isObject(item.logprobs)) this.mergeLogprobs(notes, state, item.logprobs);
     if (isObject(item.delta)) this.readDelta(notes, state, item.delta);
@@ -393,9 +373,9 @@ class ChatAssembler implements Assembler {
       const current = target[key];
       if (Array.isArray(value)) {
         if (Array.isArray(current)) append(current, value);
-        else setField(target, key, [...(value as unknown[])]);
+        else setOwn(target, key, [...(value as unknown[])]);
       } else if (!Object.hasOwn(target, key) || (value != null && !Array.isArray(current))) {
-        setField(target, key, value);
+        setOwn(target, key, value);
       }
     }
     const tokens = (['content', 'refusal'] as const).reduce((sum, key) => sum + (Array.isArray(logprobs[key]) ? (logprobs[key] as unknown[]).length : 0), 0);
@@ -548,7 +528,7 @@ class ChatAssembler implements Assembler {
         audio[key] = (typeof audio[key] === 'string' ? audio[key] : '') + piece;
         notes.progress ||= piece !== '';
       } else if (piece != null) {
-        setField(audio, key, piece);
+        setOwn(audio, key, piece);
       }
     }
     notes.carried.push(`audio (choice ${state.index})`);
@@ -647,9 +627,7 @@ class ChatAssembler implements Assembler {
   /** Raises `not assembled` once per kind of thing (the frames table marks every frame), and notes the frame. */
   private notAssembled(notes: FrameNotes, key: string, message: string, carried: string): void {
     notes.carried.push(carried);
-    if (this.raised.has(key)) return;
-    this.raised.add(key);
-    this.add('not assembled', message, notes.frame);
+    if (this.unassembled.note(key, notes.frame)) this.add('not assembled', message, notes.frame);
   }
 
   private add(code: FindingCode, message: string, frame: Pick<Frame, 'line' | 'index'>): void {
@@ -742,7 +720,7 @@ class ChatAssembler implements Assembler {
     if (usage) response.usage = usage;
     if (this.top.service_tier !== undefined) response.service_tier = this.top.service_tier;
     if (this.top.system_fingerprint !== undefined) response.system_fingerprint = this.top.system_fingerprint;
-    for (const key of Object.keys(this.topExtras)) setField(response, key, this.topExtras[key]);
+    for (const key of Object.keys(this.topExtras)) setOwn(response, key, this.topExtras[key]);
     return response;
   }
 }
@@ -822,9 +800,9 @@ function mergeDetail(target: Json, entry: Json): void {
     if ((key === 'text' || key === 'summary' || key === 'data') && typeof value === 'string') {
       target[key] = (typeof target[key] === 'string' ? target[key] : '') + value;
     } else if (value != null && value !== '') {
-      setField(target, key, value);
+      setOwn(target, key, value);
     } else if (!Object.hasOwn(target, key)) {
-      setField(target, key, value);
+      setOwn(target, key, value);
     }
   }
 }
@@ -838,7 +816,7 @@ function choiceResponse(state: ChoiceState, calls: readonly FinishedCall[]): Jso
     logprobs: state.logprobs,
     finish_reason: state.finishReason,
   };
-  for (const key of Object.keys(state.extras)) setField(response, key, state.extras[key]);
+  for (const key of Object.keys(state.extras)) setOwn(response, key, state.extras[key]);
   return response;
 }
 
@@ -944,7 +922,7 @@ function functionCallDeltas(call: Json, options: SynthesizeOptions): Json[] {
 function finishChunk(choice: Json, index: number): ChunkChoice {
   const chunk: ChunkChoice = { index, delta: {}, logprobs: choice.logprobs ?? null, finish_reason: choice.finish_reason ?? null };
   for (const key of Object.keys(choice)) {
-    if (key !== 'message' && !CHOICE_LEVEL_READ.has(key)) setField(chunk, key, choice[key]);
+    if (key !== 'message' && !CHOICE_LEVEL_READ.has(key)) setOwn(chunk, key, choice[key]);
   }
   return chunk;
 }
@@ -954,7 +932,7 @@ function chunkBase(response: Json): Json {
   const base: Json = { id: response.id, object: 'chat.completion.chunk', created: response.created, model: response.model };
   for (const key of Object.keys(response)) {
     if (key === 'object' || key === 'choices' || key === 'usage' || key in base) continue;
-    setField(base, key, response[key]);
+    setOwn(base, key, response[key]);
   }
   return base;
 }
@@ -979,7 +957,7 @@ function interleave(queues: ChunkChoice[][], random: SynthesizeOptions['random']
 
 function synthesize(response: unknown, options: SynthesizeOptions = {}): string {
   if (!isObject(response) || !Array.isArray(response.choices)) {
-    throw new TypeError(`sse-reconstruct: chat-completions synthesize() needs a chat.completion object with a choices array; received ${kindOf(response)}.`);
+    throw new TypeError(`sse-reconstruct: chat-completions synthesize() needs a chat.completion object with a choices array; received ${describeArgument(response)}.`);
   }
   const base = chunkBase(response);
   const queues = response.choices.filter(isObject).map((choice) => choiceChunks(choice, options));

@@ -169,8 +169,8 @@ function isJsonSpace(code: number): boolean {
 
 /** The value as a node; probes become holes (counted in `seen`). Null for a shape we do not copy. */
 function toNode(value: unknown, seen: number[]): Node | null {
-  if (typeof value === 'string' && value.startsWith(PROBE)) return hole(Number(value.slice(PROBE.length)), 'string', seen);
-  if (typeof value === 'number' && value >= NUMBER_PROBE && value < NUMBER_PROBE + seen.length) return hole(value - NUMBER_PROBE, 'number', seen);
+  if (typeof value === 'string' && value.startsWith(PROBE)) return hole(Number(value.slice(PROBE.length)), seen);
+  if (typeof value === 'number' && value >= NUMBER_PROBE && value < NUMBER_PROBE + seen.length) return hole(value - NUMBER_PROBE, seen);
   if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return { kind: 'constant', value };
   if (Array.isArray(value)) {
     const children = nodes(value, seen);
@@ -207,7 +207,7 @@ function nodes(values: unknown[], seen: number[]): Node[] | null {
   return children;
 }
 
-function hole(slot: number, kind: 'string' | 'number', seen: number[]): Node | null {
+function hole(slot: number, seen: number[]): Node | null {
   if (!Number.isInteger(slot) || slot < 0 || slot >= seen.length) return null;
   seen[slot] = (seen[slot] ?? 0) + 1;
   return { kind: 'hole', slot };

@@ -18,7 +18,7 @@
  */
 import { ClosureAssembler } from './closure-assembler.js';
 import type { Frame, Payload } from '../decode/frame.js';
-import { type FindingCode, FindingList } from '../findings.js';
+import { type FindingCode, FindingList, FindingTally } from '../findings.js';
 import { keepShape } from '../keep-shapes.js';
 import { MAX_NESTING } from '../json-depth.js';
 import type {
@@ -38,6 +38,7 @@ import { cutPieces } from './pieces.js';
 import { type PhraseFamily, phraseFamily } from './phrases.js';
 import { PIECES_JOINED, takePieces } from './pieces-queue.js';
 import { ownEntry, ownField, setOwn } from '../own-copy.js';
+import { kindOf } from '../words.js';
 
 const TEXT_TO_CANDIDATE = phraseFamily((index, count) => `text +${count} chars to candidate ${index}`);
 const THOUGHT_TO_CANDIDATE = phraseFamily((index, count) => `thought +${count} chars to candidate ${index}`);
@@ -63,12 +64,6 @@ function argumentPhrase(name: string, path: string, length: number | null): stri
   return family(0, length === null ? 0 : length + 1);
 }
 
-
-function kindOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return `a ${typeof value}`;
-}
 
 const TOP_LEVEL_FIELDS = new Set(['candidates', 'promptFeedback', 'usageMetadata', 'modelVersion', 'responseId', 'createTime', 'modelStatus']);
 /** Kept as the latest value seen: the first two constant in a stream, the last two Vertex-only. */
@@ -206,7 +201,7 @@ function createAssembler(context: { findings: FindingList }): Assembler {
   const { findings } = context;
   const candidates = new Map<number, Candidate>();
   const top = new Map<string, unknown>();
-  const reported = new Set<string>();
+  const unassembled = new FindingTally<FrameRecord>();
   let usage: Json | null = null;
   let promptFeedback: Json | null = null;
   let blockFrame: FrameRecord | null = null;
@@ -221,9 +216,7 @@ function createAssembler(context: { findings: FindingList }): Assembler {
 
   /** `not assembled`, once per thing named, so a long stream of code-execution parts gives one finding. */
   function notAssembled(key: string, where: FrameRecord, message: string): void {
-    if (reported.has(key)) return;
-    reported.add(key);
-    raise('not assembled', where, message);
+    if (unassembled.note(key, where)) raise('not assembled', where, message);
   }
 
   function blockReason(): string | null {
@@ -903,7 +896,7 @@ function madeBy(root: Json, segments: ReadonlyArray<string | number>): number | 
       if (key > length + MAX_LIST_GAP) return null;
       made += Math.max(0, key - length) * 5 + 1;
     } else made += key.length + 4;
-    const existing = typeof container === 'object' && container !== null && Object.prototype.hasOwnProperty.call(container, key) ? (container as Record<string | number, unknown>)[key] : undefined;
+    const existing = typeof container === 'object' && container !== null ? ownField(container, key) : undefined;
     container = existing;
     if (i < segments.length - 1 && (typeof existing !== 'object' || existing === null)) made += 2;
   }
@@ -928,7 +921,7 @@ function setAtPath(root: Json, segments: Array<string | number>, value: unknown,
     if (Array.isArray(container) !== (typeof key === 'number')) return false;
     // A gap is filled with nulls: one this wide is no list an answer streams, and filling it would exhaust memory.
     if (Array.isArray(container) && (key as number) > container.length + MAX_LIST_GAP) return false;
-    const existing = Object.prototype.hasOwnProperty.call(container, key) ? (container as Record<string | number, unknown>)[key] : undefined;
+    const existing = ownField(container, key);
     if (i === segments.length - 1) {
       const next = append && typeof existing === 'string' ? `${existing}${value as string}` : value;
       setArgument(container, key, next);

@@ -8,6 +8,11 @@ export function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A list index: a whole number, not negative. */
+export function isIndex(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
+}
+
 /** Whether every key of `value` is one of `known` (the fast paths plan only for shapes they know whole). */
 export function onlyKeys(value: Json, known: ReadonlySet<string>): boolean {
   return Object.keys(value).every((key) => known.has(key));

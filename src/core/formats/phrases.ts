@@ -38,16 +38,3 @@ export function phraseFamily(render: Render): PhraseFamily {
     return phrase;
   };
 }
-
-/** Phrases with one varying word (an event type, a reason): shared per word, for the few words a stream uses. */
-export function wordPhrase(render: (word: string) => string): (word: string) => string {
-  const byWord = new Map<string, string>();
-  return (word: string): string => {
-    let phrase = byWord.get(word);
-    if (phrase === undefined) {
-      phrase = render(word);
-      if (byWord.size < 256) byWord.set(word, phrase);
-    }
-    return phrase;
-  };
-}

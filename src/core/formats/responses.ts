@@ -3,7 +3,7 @@
 import type { Frame, Payload } from '../decode/frame.js';
 import type { FormatModule } from '../model.js';
 import { createResponsesAssembler } from './responses/assembler.js';
-import { hasResponsesField, isRecord } from './responses/shapes.js';
+import { hasResponsesField, isObject } from './responses/shapes.js';
 import { synthesizeResponses } from './responses/synthesize.js';
 
 /**
@@ -12,7 +12,7 @@ import { synthesizeResponses } from './responses/synthesize.js';
  * 1 for a numbered `error` event, which could be this format's.
  */
 function recognise(_frame: Frame, payload: Payload): 0 | 1 | 2 {
-  if (payload.kind !== 'json' || !isRecord(payload.value)) return 0;
+  if (payload.kind !== 'json' || !isObject(payload.value)) return 0;
   const value = payload.value;
   const type = value.type;
   if (typeof type !== 'string') return 0;

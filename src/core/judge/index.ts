@@ -1,6 +1,7 @@
 import { explainError } from '../errors/explain.js';
 import type { FindingList } from '../findings.js';
 import { ownEntry } from '../own-copy.js';
+import { plural } from '../words.js';
 import type { TimedFrame } from '../frame-table.js';
 import type { ArrivalClock, LastFrame, Stall } from '../input/arrival-clock.js';
 import type {
@@ -252,8 +253,4 @@ export function summaryLine(parts: {
     plural(parts.findingTotal, 'finding'),
   ];
   return pieces.join(' · ');
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }

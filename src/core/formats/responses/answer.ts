@@ -3,7 +3,7 @@ import type { FindingList } from '../../findings.js';
 import { MAX_NESTING, parseJson } from '../../json-depth.js';
 import type { Choice, FinishClass, FrameRecord, ToolCall } from '../../model.js';
 import { partText } from './items.js';
-import { type Json, isRecord, stringOf } from './shapes.js';
+import { type Json, isObject, stringOf } from './shapes.js';
 
 export interface Answer {
   choices: Omit<Choice, 'finishMeaning'>[];
@@ -13,8 +13,8 @@ export interface Answer {
 
 /** Reads the one choice a Responses answer has from its response object. */
 export function answerOf(response: unknown, terminalType: string | null, findings: FindingList, terminal: FrameRecord | null): Answer {
-  if (!isRecord(response)) return { choices: [], usage: null };
-  const output = Array.isArray(response.output) ? response.output.filter(isRecord) : [];
+  if (!isObject(response)) return { choices: [], usage: null };
+  const output = Array.isArray(response.output) ? response.output.filter(isObject) : [];
   const finishReason = finishReasonOf(response, terminalType);
   const choice: Omit<Choice, 'finishMeaning'> = {
     index: 0,
@@ -27,7 +27,7 @@ export function answerOf(response: unknown, terminalType: string | null, finding
   }
   const reasoning = reasoningOf(output);
   if (reasoning) choice.reasoning = reasoning;
-  const answer: Answer = { choices: [choice], usage: isRecord(response.usage) ? response.usage : null };
+  const answer: Answer = { choices: [choice], usage: isObject(response.usage) ? response.usage : null };
   // An incomplete response whose reason the table does not know is still a partial answer.
   if (finishReason?.startsWith('incomplete') && finishReason !== 'incomplete:content_filter') answer.finishClass = 'length_limit';
   return answer;
@@ -38,13 +38,13 @@ function finishReasonOf(response: Json, terminalType: string | null): string | n
   const fromType = terminalType === null ? 'in_progress' : terminalType.slice('response.'.length);
   const status = stringOf(response.status) ?? fromType;
   if (status !== 'incomplete') return status;
-  const reason = isRecord(response.incomplete_details) ? stringOf(response.incomplete_details.reason) : null;
+  const reason = isObject(response.incomplete_details) ? stringOf(response.incomplete_details.reason) : null;
   return reason === null ? 'incomplete' : `incomplete:${reason}`;
 }
 
 function partsOf(item: Json, field: 'content' | 'summary'): Json[] {
   const parts = item[field];
-  return Array.isArray(parts) ? parts.filter(isRecord) : [];
+  return Array.isArray(parts) ? parts.filter(isObject) : [];
 }
 
 function textOf(output: Json[], itemType: string, partType: string): string {

@@ -1,10 +1,10 @@
 // Reads a Responses event stream frame by frame into output items, then hands back the response it stands for.
 import { ClosureAssembler } from '../closure-assembler.js';
-import { type FindingCode, FindingList } from '../../findings.js';
+import { type FindingCode, FindingList, FindingTally, type Tally } from '../../findings.js';
 import { keepShape } from '../../keep-shapes.js';
 import type { Frame, Payload } from '../../decode/frame.js';
 import { KNOWN_STRING_LENGTH } from '../../decode/known-strings.js';
-import type { Assembler, Assembly, AssemblyContext, FastPlan, FrameRecord, MakerAt } from '../../model.js';
+import type { Assembler, Assembly, AssemblyContext, FastPlan, FrameRecord } from '../../model.js';
 import { answerOf } from './answer.js';
 import {
   type Carried,
@@ -32,7 +32,7 @@ import {
   copyJson,
   isIndex,
   isItemEvent,
-  isRecord,
+  isObject,
   stringOf,
 } from './shapes.js';
 
@@ -61,22 +61,17 @@ interface DeltaPlan {
   sequenceSlot: number;
 }
 
-interface FirstAndCount {
-  frame: FrameRecord;
-  count: number;
-}
-
 export function createResponsesAssembler(context: AssemblyContext): Assembler {
   const findings: FindingList = context.findings;
   const items = new Map<number, ItemState>();
   const sequence: SequenceState = { last: null, numbered: false };
-  const unassembled = new Map<string, FirstAndCount>();
+  const unassembled = new FindingTally<FrameRecord>();
   let snapshot: Json | null = null;
   let final: Json | null = null;
   let terminal: { type: string; frame: FrameRecord } | null = null;
   let errorEvent: FrameRecord | null = null;
   let error: unknown = null;
-  let afterEnd: FirstAndCount | null = null;
+  let afterEnd: Tally<FrameRecord> | null = null;
   let endFrame: FrameRecord | null = null;
   // What the fast path reads and writes, in one object the assembler's applyFast method shares with these closures.
   const fast: FastState = { items, sequence, stopped: false, read: 0, ids: { byId: new Map(), shared: false } };
@@ -141,7 +136,7 @@ export function createResponsesAssembler(context: AssemblyContext): Assembler {
       fast.stopped = true;
       endFrame = frame;
     }
-    if (!isRecord(response)) {
+    if (!isObject(response)) {
       raise(frame, 'not assembled', `Frame ${frame.index} (${type}) carries no \`response\` object, so its status, usage and output could not be read${isTerminal ? '; the stream still ends here' : ''}.`);
       if (type === 'response.failed') failWith(frame, null);
       return { carried: isTerminal ? `end: ${type} (no response object)` : `${type} (no response object)` };
@@ -155,11 +150,11 @@ export function createResponsesAssembler(context: AssemblyContext): Assembler {
     final = response;
     if (type === 'response.incomplete') reportIncomplete(frame, response);
     if (type === 'response.failed') failWith(frame, response.error);
-    return { carried: `end: response ${about}${isRecord(response.usage) ? ', usage' : ''}` };
+    return { carried: `end: response ${about}${isObject(response.usage) ? ', usage' : ''}` };
   }
 
   function reportIncomplete(frame: FrameRecord, response: Json): void {
-    const reason = isRecord(response.incomplete_details) ? stringOf(response.incomplete_details.reason) : null;
+    const reason = isObject(response.incomplete_details) ? stringOf(response.incomplete_details.reason) : null;
     const why =
       reason === 'max_output_tokens'
         ? 'it reached max_output_tokens (which counts reasoning tokens too). Raise the limit, or handle the partial answer'
@@ -171,7 +166,7 @@ export function createResponsesAssembler(context: AssemblyContext): Assembler {
 
   /** A failed response: its own error is the error the stream ended with. */
   function failWith(frame: FrameRecord, responseError: unknown): void {
-    if (isRecord(responseError)) error = responseError;
+    if (isObject(responseError)) error = responseError;
     error ??= { message: 'The response failed and carried no error object.' };
     if (errorEvent !== null) return;
     const what = describeError(error);
@@ -183,14 +178,14 @@ export function createResponsesAssembler(context: AssemblyContext): Assembler {
     fast.stopped = true;
     endFrame = frame;
     const nested = value.error;
-    if (isRecord(nested)) error = nested;
+    if (isObject(nested)) error = nested;
     else {
       const { type: _type, sequence_number: _sequence, ...rest } = value;
       error = rest;
     }
     const what = describeError(error);
     raise(frame, 'error event', `Frame ${frame.index} is an error event (${what}): the stream ended in an error after it had started. What arrived before it is partial; surface it as a failure.`);
-    return { carried: `end: error${isRecord(error) && stringOf(error.code) ? ` ${stringOf(error.code)}` : ''}` };
+    return { carried: `end: error${isObject(error) && stringOf(error.code) ? ` ${stringOf(error.code)}` : ''}` };
   }
 
 
@@ -230,7 +225,7 @@ export function createResponsesAssembler(context: AssemblyContext): Assembler {
   function addItem(frame: FrameRecord, value: Json): Carried {
     const index = value.output_index;
     const item = value.item;
-    if (!isIndex(index) || !isRecord(item)) {
+    if (!isIndex(index) || !isObject(item)) {
       raise(frame, 'not assembled', `Frame ${frame.index} (response.output_item.added) was not assembled: it needs a whole-number \`output_index\` and an \`item\` object.`);
       return { carried: 'not read' };
     }
@@ -255,7 +250,7 @@ export function createResponsesAssembler(context: AssemblyContext): Assembler {
 
   function finishItem(state: ItemState, value: Json, report: Report): Carried {
     const item = value.item;
-    if (!isRecord(item)) {
+    if (!isObject(item)) {
       report.unassembled('its `item` is not an object');
       return { carried: 'not read' };
     }
@@ -271,9 +266,7 @@ export function createResponsesAssembler(context: AssemblyContext): Assembler {
   }
 
   function listUnassembled(frame: FrameRecord, type: string): Carried {
-    const seen = unassembled.get(type);
-    if (seen) seen.count += 1;
-    else unassembled.set(type, { frame, count: 1 });
+    unassembled.note(type, frame);
     return { carried: `${type}: not assembled` };
   }
 
@@ -292,12 +285,12 @@ export function createResponsesAssembler(context: AssemblyContext): Assembler {
       }
       if (payload.kind !== 'json') return;
       const value = payload.value;
-      const type = isRecord(value) ? stringOf(value.type) : null;
+      const type = isObject(value) ? stringOf(value.type) : null;
       frame.type = type;
       // An error event is followed by response.failed, which is still the stream's final object.
       const lateFailure = terminal === null && type === 'response.failed';
       if (ended() && !lateFailure) return readAfterEnd(frame);
-      if (!isRecord(value) || type === null) {
+      if (!isObject(value) || type === null) {
         raise(frame, 'unknown event', `Frame ${frame.index} has no string \`type\`, so it is not a Responses event. It was not read.`);
         frame.carried = 'no type: not read';
         return;
@@ -323,9 +316,9 @@ export function createResponsesAssembler(context: AssemblyContext): Assembler {
    * finding (an event out of sequence, an item or part never added, the stream ended).
    */
   function fastPlan(frame: Omit<Frame, 'data'>, value: unknown, holes: readonly string[]): DeltaPlan | null {
-    const type = isRecord(value) ? stringOf(value.type) : null;
+    const type = isObject(value) ? stringOf(value.type) : null;
     const text = type === null ? undefined : TEXT_EVENTS.get(type);
-    if (!isRecord(value) || type === null || text?.delta !== true || !ASSEMBLED_TYPES.has(type)) return null;
+    if (!isObject(value) || type === null || text?.delta !== true || !ASSEMBLED_TYPES.has(type)) return null;
     if (frame.event !== 'message' && frame.event !== type) return null;
     const deltaSlot = holes.indexOf('delta');
     const sequenceSlot = holes.indexOf('sequence_number');
@@ -387,7 +380,7 @@ export function createResponsesAssembler(context: AssemblyContext): Assembler {
   }
 
   function reportUnassembled(): void {
-    for (const [type, { frame, count }] of unassembled) {
+    for (const [type, { frame, count }] of unassembled.entries()) {
       const more = count > 1 ? ` (${count} frames of this type, the first at frame ${frame.index})` : ` (frame ${frame.index})`;
       const result = final !== null ? 'the final response object carries its result' : 'no final response object carries its result';
       const newer = KNOWN_UNASSEMBLED_TYPES.has(type) ? '' : ' It is not among the documented events this library knows (a newer one?).';
@@ -407,7 +400,7 @@ export function createResponsesAssembler(context: AssemblyContext): Assembler {
 }
 
 function describeError(error: unknown): string {
-  if (!isRecord(error)) return 'no error object';
+  if (!isObject(error)) return 'no error object';
   const code = stringOf(error.code) ?? stringOf(error.type);
   const message = stringOf(error.message);
   return [code, message].filter((part) => part !== null).join(': ') || 'an error object without code or message';
@@ -420,7 +413,7 @@ function* previousSizes(state: ItemState): Generator<string> {
   for (const field of ['content', 'summary'] as const) {
     const parts = item[field];
     if (!Array.isArray(parts) || parts.length === 0) continue;
-    const length = parts.reduce((sum: number, part: unknown) => sum + (isRecord(part) ? (stringOf(part.text) ?? stringOf(part.refusal) ?? '').length : 0), 0);
+    const length = parts.reduce((sum: number, part: unknown) => sum + (isObject(part) ? (stringOf(part.text) ?? stringOf(part.refusal) ?? '').length : 0), 0);
     yield `${parts.length} ${field} part${parts.length === 1 ? '' : 's'} (${length} chars)`;
   }
 }
@@ -508,7 +501,7 @@ function longStringsIn(value: unknown, walk: { steps: number; strings: string[] 
     if (value.length >= KNOWN_STRING_LENGTH) walk.strings.push(value);
   } else if (Array.isArray(value)) {
     for (const child of value) if (!longStringsIn(child, walk)) return false;
-  } else if (isRecord(value)) {
+  } else if (isObject(value)) {
     for (const key of Object.keys(value)) if (!longStringsIn(value[key], walk)) return false;
   }
   return true;

@@ -1,5 +1,6 @@
 // Output items as the stream builds them: added, patched by part and delta events, replaced by the …done events.
-import { type Json, chars, copyJson, isIndex, isRecord, stringOf } from './shapes.js';
+import { type Json, chars, copyJson, isIndex, isObject, stringOf } from './shapes.js';
+import { preview } from '../../words.js';
 import { type PhraseFamily, phraseFamily } from '../phrases.js';
 import { PIECES_JOINED, takePieces } from '../pieces-queue.js';
 
@@ -84,7 +85,7 @@ function partsOf(state: ItemState, field: 'content' | 'summary', create: boolean
 /** Where a part event puts its part: a message's content, a reasoning item's content or summary. */
 function partField(state: ItemState, part: unknown): 'content' | null {
   const itemType = state.item.type;
-  const partType = isRecord(part) ? part.type : undefined;
+  const partType = isObject(part) ? part.type : undefined;
   if (itemType === 'message' && partType !== 'reasoning_text') return 'content';
   if (itemType === 'reasoning' && partType === 'reasoning_text') return 'content';
   return null;
@@ -100,7 +101,7 @@ export function addPart(state: ItemState, value: Json, summary: boolean, report:
   const index = summary ? value.summary_index : value.content_index;
   const part = value.part;
   const field = summary ? (state.item.type === 'reasoning' ? 'summary' : null) : partField(state, part);
-  if (!isIndex(index) || !isRecord(part) || field === null) {
+  if (!isIndex(index) || !isObject(part) || field === null) {
     report.unassembled(`it does not fit ${itemLabel(state)} (it needs a whole-number index and a part object of a kind this item holds)`);
     return NOT_READ;
   }
@@ -116,7 +117,7 @@ export function finishPart(state: ItemState, value: Json, summary: boolean, repo
   const part = value.part;
   const field = summary ? (state.item.type === 'reasoning' ? 'summary' : null) : partField(state, part);
   const parts = field === null ? null : partsOf(state, field, false);
-  if (!isIndex(index) || !isRecord(part) || parts === null) {
+  if (!isIndex(index) || !isObject(part) || parts === null) {
     report.unassembled(`it does not fit ${itemLabel(state)} (it needs a whole-number index and a part object of a kind this item holds)`);
     return NOT_READ;
   }
@@ -133,7 +134,7 @@ export function finishPart(state: ItemState, value: Json, summary: boolean, repo
 
 /** The text a part holds: `text` of a text part, `refusal` of a refusal part. */
 export function partText(part: unknown): string | null {
-  if (!isRecord(part)) return null;
+  if (!isObject(part)) return null;
   if (part.type === 'refusal') return stringOf(part.refusal);
   return stringOf(part.text);
 }
@@ -169,7 +170,7 @@ function locateText(state: ItemState, value: Json, target: TextTarget): { holder
   if (!isIndex(index)) return `it has no whole-number ${target.field === 'summary' ? 'summary_index' : 'content_index'}`;
   const parts = partsOf(state, target.field, false);
   const part = parts?.[index];
-  if (!isRecord(part)) return `unstarted:its ${target.field} part ${index} of ${itemLabel(state)} was never added`;
+  if (!isObject(part)) return `unstarted:its ${target.field} part ${index} of ${itemLabel(state)} was never added`;
   if (target.partType && part.type !== target.partType) return `${target.field} part ${index} of ${itemLabel(state)} is ${JSON.stringify(part.type)}, not ${target.partType}`;
   return { holder: part, key: target.key, label: partLabel(target.field, index) };
 }
@@ -245,13 +246,9 @@ function checkDone(state: ItemState, label: string, built: string | null, final:
 }
 
 export function describeDifference(built: string | null, final: string | null): string {
-  const had = built === null ? 'nothing' : `${chars(built.length)} ${preview(built)}`;
-  const has = final === null ? 'nothing' : `${chars(final.length)} ${preview(final)}`;
+  const had = built === null ? 'nothing' : `${chars(built.length)} ${preview(built, 40)}`;
+  const has = final === null ? 'nothing' : `${chars(final.length)} ${preview(final, 40)}`;
   return `the stream built ${had}, the final value is ${has}`;
-}
-
-function preview(text: string): string {
-  return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
 }
 
 /** `response.output_text.annotation.added`: the annotation goes at its index in the text part. */
@@ -273,7 +270,7 @@ export function addAnnotation(state: ItemState, value: Json, report: Report): Ca
 /** The values the assembly builds in an item, by label: text and refusal parts, arguments, summaries. */
 export function digest(item: unknown): Map<string, string | null> {
   const values = new Map<string, string | null>();
-  if (!isRecord(item)) return values;
+  if (!isObject(item)) return values;
   if (item.type === 'function_call') values.set('arguments', stringOf(item.arguments));
   if (item.type === 'message' || item.type === 'reasoning') {
     const content = Array.isArray(item.content) ? item.content : [];
@@ -288,7 +285,7 @@ export function digest(item: unknown): Map<string, string | null> {
 
 /** The first way the final item differs from the built one, or null when they agree. */
 export function compareItems(built: Json, final: unknown): string | null {
-  if (!isRecord(final)) return 'the final object has no item at this index';
+  if (!isObject(final)) return 'the final object has no item at this index';
   if (final.type !== built.type) return `the final object has a ${JSON.stringify(final.type)} item here, the stream built a ${JSON.stringify(built.type)} item`;
   const mine = digest(built);
   const theirs = digest(final);

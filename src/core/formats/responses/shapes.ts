@@ -2,11 +2,7 @@
 
 import type { Json } from '../json-shape.js';
 
-export { isObject as isRecord, type Json } from '../json-shape.js';
-
-export function isIndex(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
-}
+export { isIndex, isObject, type Json } from '../json-shape.js';
 
 export function stringOf(value: unknown): string | null {
   return typeof value === 'string' ? value : null;

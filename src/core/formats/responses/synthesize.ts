@@ -1,7 +1,7 @@
 // The documented event stream for a non-streamed Responses `response`: the inverse of the assembly.
 import type { SynthesizeOptions } from '../../model.js';
 import { cutPieces } from '../pieces.js';
-import { type Json, copy, isRecord, stringOf } from './shapes.js';
+import { type Json, copy, isObject, stringOf } from './shapes.js';
 
 class Writer {
   private sequence = 0;
@@ -32,7 +32,7 @@ function terminalType(status: unknown): string {
 }
 
 export function synthesizeResponses(response: unknown, options: SynthesizeOptions = {}): string {
-  const source: Json = isRecord(response) ? response : {};
+  const source: Json = isObject(response) ? response : {};
   const writer = new Writer();
   const started = startedFrom(source);
   writer.event('response.created', { response: started });
@@ -44,7 +44,7 @@ export function synthesizeResponses(response: unknown, options: SynthesizeOption
 }
 
 function writeItem(writer: Writer, item: unknown, index: number, options: SynthesizeOptions): void {
-  if (!isRecord(item)) {
+  if (!isObject(item)) {
     writer.event('response.output_item.added', { output_index: index, item });
     writer.event('response.output_item.done', { output_index: index, item });
     return;
@@ -74,7 +74,7 @@ function writeParts(writer: Writer, item: Json, at: Json, options: SynthesizeOpt
   const content = Array.isArray(item.content) ? item.content : [];
   content.forEach((part, contentIndex) => {
     const where = { ...at, content_index: contentIndex };
-    if (!isRecord(part)) return;
+    if (!isObject(part)) return;
     if (part.type === 'output_text') return writeOutputText(writer, part, where, options);
     if (part.type === 'refusal') return writeTextPart(writer, part, where, 'refusal', 'response.refusal', options);
     writer.event('response.content_part.added', { ...where, part: copy(part) });
@@ -116,13 +116,13 @@ function writeArguments(writer: Writer, item: Json, at: Json, options: Synthesiz
 function writeReasoning(writer: Writer, item: Json, at: Json, options: SynthesizeOptions): void {
   const summary = Array.isArray(item.summary) ? item.summary : [];
   summary.forEach((part, summaryIndex) => {
-    if (!isRecord(part)) return;
+    if (!isObject(part)) return;
     const where = { ...at, summary_index: summaryIndex };
     writeTextPart(writer, part, where, 'text', 'response.reasoning_summary_text', options, 'response.reasoning_summary_part');
   });
   const content = Array.isArray(item.content) ? item.content : [];
   content.forEach((part, contentIndex) => {
-    if (!isRecord(part) || part.type !== 'reasoning_text') return;
+    if (!isObject(part) || part.type !== 'reasoning_text') return;
     writeTextPart(writer, part, { ...at, content_index: contentIndex }, 'text', 'response.reasoning_text', options);
   });
 }
