@@ -1,3 +1,4 @@
+import { seededRandom } from '../fixtures/stream-of.js';
 import { FrameScanner } from './frames.js';
 import type { NormalOptions, NormalPacing } from './options.js';
 
@@ -85,7 +86,7 @@ function* paced(parts: Iterable<Part>, pace: NormalPacing): Generator<Part> {
     for (const part of parts) yield pace.scale === 1 ? part : { ...part, delayMs: part.delayMs * pace.scale };
     return;
   }
-  const random = mulberry32(pace.kind === 'model' ? pace.seed : 1);
+  const random = seededRandom(pace.kind === 'model' ? pace.seed : 1);
   let atFrameStart = true;
   let frame = 0;
   for (const part of parts) {
@@ -99,18 +100,6 @@ function* paced(parts: Iterable<Part>, pace: NormalPacing): Generator<Part> {
     atFrameStart = part.frames !== null;
     yield { ...part, delayMs };
   }
-}
-
-/** A small seeded generator: the same seed gives the same jitter, run after run. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function* faulted(parts: Iterable<Part>, end: Finish, options: NormalOptions): Generator<Part, Finish> {
