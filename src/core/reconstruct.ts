@@ -2,13 +2,15 @@ import type { Frame, Payload } from './decode/frame.js';
 import { checkOptions } from './options.js';
 import { createSinkReader, readPayload } from './decode/payload.js';
 import type { LaneFrame, LaneSink } from './decode/frame-lane.js';
-import { keepShape } from './keep-shapes.js';
+import { keepShape } from './fast/keep-shapes.js';
 import { FindingList, type FindingCode } from './findings.js';
 import { formatModule, FORMAT_MODULES } from './formats/registry.js';
 import { type StreamText, toChunks } from './input/chunks.js';
 import { deadlinesOf, judge, summaryLine } from './judge/index.js';
 import { ArrivalClock, byteLength } from './input/arrival-clock.js';
-import type { Assembler, Assembly, FastPlan, FormatModule, FormatName, FrameRecord, MakerAt, Reconstruction, ReconstructOptions } from './model.js';
+import type { Assembler, Assembly, FormatModule, FormatName, FrameRecord, Reconstruction, ReconstructOptions } from './model.js';
+import type { Accelerator, HoleValues, MakerAt } from './fast/accelerator.js';
+import { acceleratorOf } from './fast/accelerators.js';
 import { FrameTable } from './frame-table.js';
 import { errorShape } from './formats/error-body.js';
 
@@ -171,11 +173,11 @@ class ReconstructSink implements LaneSink {
     record.data = null;
   }
 
-  plan(frame: Frame, value: unknown, holes: readonly string[], makerAt: MakerAt): FastPlan | null {
+  plan(frame: Frame, value: unknown, holes: readonly string[], makerAt: MakerAt): object | null {
     return this.router.fastPlan(frame, value, holes, makerAt);
   }
 
-  apply(plan: FastPlan, values: ReadonlyArray<string | number>, taken: LaneFrame): boolean {
+  apply(plan: object, values: HoleValues, taken: LaneFrame): boolean {
     const record = this.record;
     record.index = taken.index;
     record.event = taken.event;
@@ -272,6 +274,8 @@ class Router {
   private chosenPosition = 0;
   private findings = new FindingList();
   private assembler: Assembler | null;
+  /** The chosen format's accelerator, asked for the plans and steps of the frames the lane takes whole. */
+  private accelerator: Accelerator | null;
 
   /** `table`: where frames read late (they waited for the format) get what they carried written again. */
   constructor(
@@ -280,6 +284,7 @@ class Router {
   ) {
     this.chosen = given;
     this.assembler = given ? given.createAssembler({ findings: this.findings }) : null;
+    this.accelerator = given ? acceleratorOf(given.name) : null;
   }
 
   /** How many findings the assembly has listed so far. */
@@ -311,21 +316,24 @@ class Router {
    * The assembler's plan for frames shaped like this one, when the chosen format reads them as its own (the format
    * a frame names depends on its shape, never on its holes); null otherwise.
    */
-  fastPlan(frame: Frame, value: unknown, holes: readonly string[], makerAt: MakerAt): FastPlan | null {
-    const assembler = this.assembler;
-    if (assembler?.fastPlan === undefined || this.chosen === null) return null;
+  fastPlan(frame: Frame, value: unknown, holes: readonly string[], makerAt: MakerAt): object | null {
+    const { assembler, accelerator } = this;
+    if (assembler === null || accelerator === null || this.chosen === null) return null;
     if (this.given === null && this.bestModule(frame as FrameRecord, { kind: 'json', value }) !== this.chosen) return null;
-    return assembler.fastPlan(frame, value, holes, makerAt);
+    return accelerator.plan(assembler, frame, value, holes, makerAt);
   }
 
   /** The long strings the assembly holds, which a coming frame may repeat whole. */
   knownStrings(frameLength: number): readonly string[] {
-    return this.assembler?.knownStrings?.(frameLength) ?? [];
+    const { assembler, accelerator } = this;
+    if (assembler === null || accelerator?.knownStrings === undefined) return [];
+    return accelerator.knownStrings(assembler, frameLength);
   }
 
   /** Applies a planned frame, counted as route() counts the frames it reads. */
-  applyFast(plan: FastPlan, values: ReadonlyArray<string | number>, record: FrameRecord): boolean {
-    if (this.assembler?.applyFast?.(plan, values, record) !== true) return false;
+  applyFast(plan: object, values: HoleValues, record: FrameRecord): boolean {
+    const { assembler, accelerator } = this;
+    if (assembler === null || accelerator === null || !accelerator.apply(assembler, plan, values, record)) return false;
     if (this.given === null) {
       this.remember(record.index, this.chosen);
       this.vote(this.chosenPosition - 1);
@@ -384,6 +392,7 @@ class Router {
     this.chosenPosition = FORMAT_MODULES.indexOf(best) + 1;
     const assembler = best.createAssembler({ findings: this.findings });
     this.assembler = assembler;
+    this.accelerator = acceleratorOf(best.name);
     for (const [early, earlyPayload] of this.waiting.splice(0)) {
       this.deliver(early, earlyPayload, this.bestAt(early.index), assembler, best, this.findings);
       this.table.setRead(early.index, early);
@@ -447,6 +456,7 @@ class Router {
     this.findings = new FindingList();
     const assembler = majority.createAssembler({ findings: this.findings });
     this.assembler = assembler;
+    this.accelerator = acceleratorOf(majority.name);
     for (const record of table.rows()) {
       if (record.data === null) continue;
       record.type = null;

@@ -2,7 +2,7 @@ import { ownCopy } from '../own-copy.js';
 import { fastPathCounters, holePaths, learnTemplate, make, makerAt, matchHoles, MAX_LEARNED_LENGTH, ownValues, type Template } from '../formats/fast-template.js';
 import type { MakerAt } from '../model.js';
 import type { Frame } from './frame.js';
-import { keepShape } from '../keep-shapes.js';
+import { keepShape } from '../fast/keep-shapes.js';
 
 /**
  * The fast lane for the hot delta frames, one level above the payload templates: most frames of a stream are the

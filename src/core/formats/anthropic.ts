@@ -21,7 +21,7 @@ import { isIndex, isObject, type Json } from './json-shape.js';
 import { cutPieces } from './pieces.js';
 import { phraseFamily } from './phrases.js';
 import { newQueue, type PieceQueue, queuePiece, settleQueue } from './pieces-queue.js';
-import { keepShape } from '../keep-shapes.js';
+import { keepShape } from '../fast/keep-shapes.js';
 
 const TEXT_TO_BLOCK = phraseFamily((index, count) => `text +${count} chars to block ${index}`);
 const THINKING_TO_BLOCK = phraseFamily((index, count) => `thinking +${count} chars to block ${index}`);

@@ -19,7 +19,7 @@
 import { ClosureAssembler } from './closure-assembler.js';
 import type { Frame, Payload } from '../decode/frame.js';
 import { type FindingCode, FindingList, FindingTally } from '../findings.js';
-import { keepShape } from '../keep-shapes.js';
+import { keepShape } from '../fast/keep-shapes.js';
 import { MAX_NESTING } from '../json-depth.js';
 import type {
   Assembler,

@@ -1,7 +1,7 @@
 // Reads a Responses event stream frame by frame into output items, then hands back the response it stands for.
 import { ClosureAssembler } from '../closure-assembler.js';
 import { type FindingCode, FindingList, FindingTally, type Tally } from '../../findings.js';
-import { keepShape } from '../../keep-shapes.js';
+import { keepShape } from '../../fast/keep-shapes.js';
 import type { Frame, Payload } from '../../decode/frame.js';
 import { KNOWN_STRING_LENGTH } from '../../decode/known-strings.js';
 import type { Assembler, Assembly, AssemblyContext, FastPlan, FrameRecord } from '../../model.js';
