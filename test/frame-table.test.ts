@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FrameTable } from '../src/core/frame-table.js';
+import { FrameTable } from '../src/core/pipeline/frame-table.js';
 import type { FrameRecord } from '../src/core/model.js';
 import { createReconstruction, reconstruct } from '../src/index.js';
 

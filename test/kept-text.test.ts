@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { KeptText } from '../src/core/kept-text.js';
+import { KeptText } from '../src/core/pipeline/kept-text.js';
 
 const utf8 = new TextEncoder();
 

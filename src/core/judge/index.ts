@@ -2,7 +2,7 @@ import { explainError } from '../errors/explain.js';
 import type { FindingList } from '../findings.js';
 import { ownEntry } from '../own-copy.js';
 import { plural } from '../words.js';
-import type { TimedFrame } from '../frame-table.js';
+import type { TimedFrame } from '../pipeline/frame-table.js';
 import type { ArrivalClock, LastFrame, Stall } from '../input/arrival-clock.js';
 import type {
   Assembly,

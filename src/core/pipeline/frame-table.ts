@@ -1,10 +1,10 @@
-import { createDecoder } from './decode/decoder.js';
-import type { FrameRecord } from './model.js';
-import { ownCopy } from './own-copy.js';
-import { keepShape } from './fast/keep-shapes.js';
+import { createDecoder } from '../decode/decoder.js';
+import type { FrameRecord } from '../model.js';
+import { ownCopy } from '../own-copy.js';
+import { keepShape } from '../fast/keep-shapes.js';
 import { KeptText } from './kept-text.js';
 import { ByteBlocks } from './byte-blocks.js';
-import type { ArrivalClock } from './input/arrival-clock.js';
+import type { ArrivalClock } from '../input/arrival-clock.js';
 
 /**
  * The frames table, kept as a log of small numbers while the stream is read: three to ten bytes a frame, outside the

@@ -1,0 +1,234 @@
+import type { Frame, Payload } from '../decode/frame.js';
+import { readPayload } from '../decode/payload.js';
+import type { LaneFrame, LaneSink } from '../decode/frame-lane.js';
+import { errorFrameOf, FormatDetector, majorityOf, noteErrorBody, noteMixed, noteNoFormat } from '../detect/index.js';
+import type { Accelerator, HoleValues, MakerAt } from '../fast/accelerator.js';
+import { acceleratorOf } from '../fast/accelerators.js';
+import { keepShape } from '../fast/keep-shapes.js';
+import { FindingList } from '../findings.js';
+import { formatModule } from '../formats/registry.js';
+import type { Assembler, Assembly, FormatModule, FrameRecord } from '../model.js';
+import { FrameTable } from './frame-table.js';
+
+/** What the frames made: the format read, its assembly, and the assembly's findings. */
+export interface Dispatched {
+  module: FormatModule | null;
+  assembly: Assembly;
+  findings: FindingList;
+}
+
+const NO_FRAMES: Assembly = { choices: [], usage: null, response: null, error: null, ended: false, missingPiece: false };
+
+/**
+ * The one place frames go. Each frame becomes a record, goes to the chosen format's assembler, and gets its row in
+ * the frames table. Frames before the first that names a format wait for it. A frame the lane took whole is applied
+ * by the format's accelerator when it has a plan for its shape. When the stream ends and most frames name another
+ * format than the one chosen, the kept frames are read again with it (unless the frames table is off, or past its
+ * data budget: then nothing is kept to read again, and the first format named stays).
+ */
+export class FrameDispatch implements LaneSink {
+  private readonly detector = new FormatDetector();
+  private readonly waiting: Array<[FrameRecord, Payload]> = [];
+  private findings = new FindingList();
+  private assembler: Assembler | null;
+  /** The chosen format's accelerator, asked for the plans and steps of the frames the lane takes whole. */
+  private accelerator: Accelerator | null;
+  /** One record for every frame an accelerator applies: the assembly keeps none, and the table copies what it says. */
+  private readonly record: FrameRecord = toRecord({ index: 0, event: 'message', data: '', lastEventId: '', dispatched: true, line: 0, endLine: 0, start: 0, end: 0 });
+
+  /** `given`: the format the caller named, if any; `table`: where every frame gets its row. */
+  constructor(
+    private readonly given: FormatModule | null,
+    private readonly table: FrameTable,
+    private readonly decodeFindings: FindingList,
+  ) {
+    this.assembler = given ? given.createAssembler({ findings: this.findings }) : null;
+    this.accelerator = given ? acceleratorOf(given.name) : null;
+    if (given) this.detector.choose(given);
+  }
+
+  /** A frame the decoder read, with its payload (null when it has no data to read). */
+  frame(frame: Frame, payload: Payload | null): void {
+    const record = toRecord(frame);
+    const listedBefore = this.findings.listed.length;
+    this.route(record, payload);
+    // Past the text the table keeps, only frames a listed finding names keep their data: held, every frame's would
+    // keep the whole input alive (a stream of bad frames too: only the first few of each code are listed).
+    // The decoder lists its findings about a frame (`not json`) before handing it over.
+    const named = this.findings.listed.length !== listedBefore || this.decodeFindings.listed[this.decodeFindings.listed.length - 1]?.frame === frame.index;
+    this.table.add(record, named, payload !== null && payload.kind !== 'not json');
+    // The assembly may hold the record for its place (a tool call's first frame); its data is a view of the input
+    // chunk and would keep that whole chunk alive. The table has its own copy when it keeps one.
+    record.data = null;
+  }
+
+  /**
+   * The accelerator's plan for frames shaped like this one, when the chosen format reads them as its own (the format
+   * a frame names depends on its shape, never on its holes); null otherwise.
+   */
+  plan(frame: Frame, value: unknown, holes: readonly string[], makerAt: MakerAt): object | null {
+    const { assembler, accelerator } = this;
+    const chosen = this.detector.chosen;
+    if (assembler === null || accelerator === null || chosen === null) return null;
+    if (this.given === null && this.detector.best(frame as FrameRecord, { kind: 'json', value }) !== chosen) return null;
+    return accelerator.plan(assembler, frame, value, holes, makerAt);
+  }
+
+  /** A frame of a planned shape, from its holes' values: false, having done nothing, when it must be read. */
+  apply(plan: object, values: HoleValues, taken: LaneFrame): boolean {
+    const { assembler, accelerator, record } = this;
+    if (assembler === null || accelerator === null) return false;
+    record.index = taken.index;
+    record.event = taken.event;
+    record.lastEventId = taken.lastEventId;
+    record.line = taken.line;
+    record.endLine = taken.endLine;
+    record.start = taken.start;
+    record.end = taken.end;
+    record.type = null;
+    record.carried = '';
+    record.progress = false;
+    if (!accelerator.apply(assembler, plan, values, record)) return false;
+    if (this.given === null) this.detector.nameChosen(record.index);
+    this.table.add(record, false);
+    return true;
+  }
+
+  /** A frame the lane took whole and built, read as any frame. */
+  generic(frame: Frame, value: unknown): void {
+    this.frame(frame, { kind: 'json', value });
+  }
+
+  /** The long strings the assembly holds, which a coming frame may repeat whole. */
+  knownStrings(frameLength: number): readonly string[] {
+    const { assembler, accelerator } = this;
+    if (assembler === null || accelerator?.knownStrings === undefined) return [];
+    return accelerator.knownStrings(assembler, frameLength);
+  }
+
+  /** `keepFrames`: whether the table's frames may be read again if another format wins. */
+  finish(keepFrames: boolean): Dispatched {
+    const given = this.given;
+    if (given !== null) return { module: given, assembly: this.assembler?.finish() ?? NO_FRAMES, findings: this.findings };
+    const named = this.detector.named();
+    const majority = majorityOf(named);
+    const chosen = this.detector.chosen;
+    if (majority === null || chosen === null) return this.finishUnnamed();
+    if (majority !== chosen && keepFrames && this.table.hasAllData()) this.reread(majority);
+    const read = this.detector.chosen ?? chosen;
+    noteMixed(named, read, this.findings);
+    return { module: read, assembly: this.assembler?.finish() ?? NO_FRAMES, findings: this.findings };
+  }
+
+  private route(record: FrameRecord, payload: Payload | null): void {
+    if (payload === null || payload.kind === 'not json') {
+      if (payload !== null) record.carried = 'not JSON: not read';
+      else if (!record.dispatched && record.data !== '') record.carried = 'cut off inside the frame: not read';
+      return;
+    }
+    if (this.given !== null) {
+      this.assembler?.read(record, payload);
+      return;
+    }
+    const best = this.detector.name(record, payload);
+    if (this.detector.chosen === null) {
+      if (best === null) return void this.waiting.push([record, payload]);
+      this.choose(best);
+    }
+    const { assembler } = this;
+    const chosen = this.detector.chosen;
+    if (assembler !== null && chosen !== null) this.deliver(record, payload, best, assembler, chosen);
+  }
+
+  /**
+   * No frame named a format. A stream that is only an error document is read as the format its error shape names
+   * (an error sent before streaming began, often as a bare JSON body); otherwise a finding says what the frames hold.
+   */
+  private finishUnnamed(): Dispatched {
+    const findings = this.findings;
+    const errorFrame = errorFrameOf(this.waiting);
+    if (errorFrame === null) {
+      noteNoFormat(this.waiting, findings);
+      return { module: null, assembly: NO_FRAMES, findings };
+    }
+    noteErrorBody(errorFrame, findings);
+    const { shape } = errorFrame;
+    if (shape.format === null) return { module: null, assembly: { ...NO_FRAMES, error: shape.error }, findings };
+    const module = formatModule(shape.format);
+    this.choose(module);
+    return { module, assembly: this.assembler?.finish() ?? NO_FRAMES, findings: this.findings };
+  }
+
+  private choose(module: FormatModule): void {
+    this.detector.choose(module);
+    const assembler = module.createAssembler({ findings: this.findings });
+    this.assembler = assembler;
+    this.accelerator = acceleratorOf(module.name);
+    for (const [early, earlyPayload] of this.waiting.splice(0)) {
+      this.deliver(early, earlyPayload, this.detector.bestAt(early.index), assembler, module);
+      // Frames that waited for the format are read after their row was written: write what they carried again.
+      this.table.setRead(early.index, early);
+    }
+  }
+
+  private deliver(record: FrameRecord, payload: Payload, best: FormatModule | null, assembler: Assembler, module: FormatModule): void {
+    if (this.given === null && best !== null && best !== module && module.recognise(record, payload) === 0) {
+      record.carried = `a ${best.title} frame: not read`;
+      this.findings.add(
+        'unknown event',
+        `Frame ${record.index} is a ${best.title} frame in a ${module.title} stream; it was not read. Pass \`format: '${best.name}'\` to read the stream as ${best.title}.`,
+        record.line,
+        1,
+        record.index,
+      );
+      return;
+    }
+    assembler.read(record, payload);
+  }
+
+  /** Reads the kept frames again with the format most frames name. */
+  private reread(majority: FormatModule): void {
+    this.detector.choose(majority);
+    this.findings = new FindingList();
+    const assembler = majority.createAssembler({ findings: this.findings });
+    this.assembler = assembler;
+    this.accelerator = acceleratorOf(majority.name);
+    for (const record of this.table.rows()) {
+      if (record.data === null) continue;
+      record.type = null;
+      record.carried = '';
+      record.progress = false;
+      const payload = readPayload(record.data);
+      if (payload.kind === 'not json') continue;
+      this.deliver(record, payload, this.detector.bestAt(record.index), assembler, majority);
+      this.table.setRead(record.index, record);
+    }
+  }
+}
+
+/**
+ * The frame as the frames table keeps it: one object literal with every field in a fixed order, so every record
+ * shares one shape (adding fields to the decoder's frame would grow each one a second time).
+ */
+function toRecord(frame: Frame): FrameRecord {
+  const record: FrameRecord = {
+    index: frame.index,
+    event: frame.event,
+    data: frame.data,
+    lastEventId: frame.lastEventId,
+    dispatched: frame.dispatched,
+    line: frame.line,
+    endLine: frame.endLine,
+    start: frame.start,
+    end: frame.end,
+    type: null,
+    carried: frame.dispatched ? '' : 'not dispatched',
+    progress: false,
+  };
+  if (frame.retry !== undefined) record.retry = frame.retry;
+  if (frame.time !== undefined) record.time = frame.time;
+  if (frame.elapsedMs !== undefined) record.elapsedMs = frame.elapsedMs;
+  return record;
+}
+
+keepShape(new FrameDispatch(null, new FrameTable(true, 1), new FindingList()));

@@ -1,0 +1,209 @@
+import type { Frame, Payload } from '../decode/frame.js';
+import { createSinkReader } from '../decode/payload.js';
+import { FindingList, type FindingCode } from '../findings.js';
+import { formatModule } from '../formats/registry.js';
+import { type StreamText, toChunks } from '../input/chunks.js';
+import { ArrivalClock, byteLength } from '../input/arrival-clock.js';
+import { deadlinesOf, judge, summaryLine } from '../judge/index.js';
+import type { Assembly, FormatModule, FrameRecord, Reconstruction, ReconstructOptions } from '../model.js';
+import { checkOptions } from '../options.js';
+import { FrameDispatch } from './dispatch.js';
+import { FrameTable } from './frame-table.js';
+
+/** For tests and the bench only (not exported from the package): turn the template fast path off, count its frames. */
+export { fastPathCounters as fastPathForTests } from '../formats/fast-template.js';
+
+/** Characters of the input the frames table keeps to give frames their data; past it, only frames that need it. */
+export const FRAME_DATA_BUDGET = 1024 * 1024;
+
+/** Marks reconstructions so matchers and the serializer know them, across duplicate copies of this package. */
+export const RECONSTRUCTION_BRAND = Symbol.for('sse-reconstruct.reconstruction');
+
+export function isReconstruction(value: unknown): value is Reconstruction {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[RECONSTRUCTION_BRAND] === true;
+}
+
+/**
+ * Puts a raw stream back together as its format's documentation says a client assembles it: the answer, the
+ * equivalent non-streamed response, every frame, findings, a verdict and an outcome. Never throws on bad input;
+ * only a wrong argument type throws.
+ */
+export function reconstruct(input: StreamText, options: ReconstructOptions = {}): Reconstruction {
+  checkOptions(options, { where: 'reconstruct' });
+  const session = createReconstruction(options);
+  for (const chunk of toChunks(input, 'reconstruct')) session.push(chunk);
+  return session.end();
+}
+
+export interface ReconstructionSession {
+  /** Feeds the next chunk; `arrivedMs` is when it arrived (for live streams), in ms on any monotonic clock. */
+  push(chunk: string | Uint8Array, arrivedMs?: number): void;
+  end(): Reconstruction;
+}
+
+/** The session a live read drives (not exported from the package): arrival times, the held bound, the kept text. */
+export interface LiveSession extends ReconstructionSession {
+  /** The reader stopped at the held bound: nothing more will be read. */
+  stopped(): boolean;
+  /** Raises a finding about the whole stream (the HTTP facts of a Response). */
+  note(code: FindingCode, message: string): void;
+  /** The input's text as kept for the frames table, and whether it is all of it; null with `frames: false`. */
+  keptText(): { text: string; whole: boolean } | null;
+}
+
+/** The incremental form of `reconstruct()`: push chunks as they arrive, then `end()`. */
+export function createReconstruction(options: ReconstructOptions = {}): ReconstructionSession {
+  checkOptions(options, { where: 'createReconstruction' });
+  const { push, end } = openSession(options);
+  return { push, end };
+}
+
+/**
+ * A session, its options already checked by the caller; `clock`: a live read's arrival clock (else one starts at
+ * the first `arrivedMs` pushed, if any).
+ */
+export function openSession(options: ReconstructOptions, clock?: ArrivalClock): LiveSession {
+  const decodeFindings = new FindingList();
+  const keepFrames = options.frames !== false;
+  const table = new FrameTable(keepFrames, FRAME_DATA_BUDGET);
+  if (clock) startClock(table, clock.origin, options, clock);
+  const dispatch = new FrameDispatch(options.format ? formatModule(options.format) : null, table, decodeFindings);
+  const reader = createSinkReader((frame: Frame, payload: Payload | null) => dispatch.frame(frame, payload), decodeFindings, (text, bytes) => table.addText(text, bytes), dispatch, options);
+  const session: Session = { options, keepFrames, decodeFindings, table, dispatch, reader };
+  return {
+    push(chunk, arrivedMs) {
+      if (arrivedMs === undefined) return reader.push(chunk);
+      const timed = table.clock ?? startClock(table, arrivedMs, options);
+      timed.passed(arrivedMs);
+      timed.chunk(arrivedMs, byteLength(chunk));
+      reader.push(chunk);
+      timed.settle();
+    },
+    stopped: () => decodeFindings.has('too large'),
+    note: (code, message) => decodeFindings.add(code, message, 0, 0),
+    keptText: () => table.keptText(),
+    end: () => endSession(session),
+  };
+}
+
+interface Session {
+  options: ReconstructOptions;
+  keepFrames: boolean;
+  decodeFindings: FindingList;
+  table: FrameTable;
+  dispatch: FrameDispatch;
+  reader: ReturnType<typeof createSinkReader>;
+}
+
+/** The stream ended: the assembly finishes, the findings of both stages merge, and the judge gives the verdict. */
+function endSession({ options, keepFrames, decodeFindings, table, dispatch, reader }: Session): Reconstruction {
+  const summary = reader.end();
+  table.clock?.settle();
+  const { module, assembly, findings: assembled } = dispatch.finish(keepFrames);
+  const findings = mergeFindings(decodeFindings, assembled);
+  if (module && !assembly.ended && !summary.stopped && assembly.error == null && summary.readableFrames > 0) {
+    findings.add('no end', noEndMessage(module, assembly), 0, 0);
+  }
+  const judgement = judge({
+    format: module?.name ?? null,
+    assembly,
+    timed: table.timed(),
+    findings,
+    finishReasons: module?.finishReasons ?? null,
+    truncated: summary.stopped || decodeFindings.has('cut'),
+    ...(options.deadlines ? { deadlines: options.deadlines } : {}),
+    clock: table.clock,
+  });
+  const result = resultOf(module, assembly, judgement, findings, table.length, summary);
+  if (keepFrames) framesOnFirstRead(result, table);
+  return brand(result);
+}
+
+function resultOf(
+  module: FormatModule | null,
+  assembly: Assembly,
+  judgement: ReturnType<typeof judge>,
+  findings: FindingList,
+  frameCount: number,
+  summary: Pick<Reconstruction, 'lines' | 'timestamped'>,
+): Reconstruction {
+  const format = module?.name ?? null;
+  const { verdict, outcome, choices } = judgement;
+  return {
+    format,
+    verdict,
+    outcome,
+    summary: summaryLine({ format, verdict, outcome, choices, findingTotal: total(findings) }),
+    choices,
+    usage: assembly.usage,
+    response: assembly.response,
+    error: assembly.error ?? null,
+    ...(assembly.steps ? { steps: assembly.steps } : {}),
+    findings: findings.sorted(),
+    findingCounts: { ...findings.counts },
+    frameCount,
+    frames: [] as FrameRecord[],
+    lines: summary.lines,
+    timestamped: summary.timestamped,
+    timing: judgement.timing,
+  };
+}
+
+/** Times the table's frames by chunk: `clock`, a live read's, or one from the first chunk's arrival (`at`). */
+function startClock(table: FrameTable, at: number, options: ReconstructOptions, clock = new ArrivalClock(at, deadlinesOf(options), false)): ArrivalClock {
+  table.clock = clock;
+  clock.frames = table;
+  return clock;
+}
+
+/**
+ * The frames table becomes objects when it is first read: a caller who checks the answer and the findings of a
+ * large stream never pays for a million frame objects. Reading `frames` gives a plain array, the same every time.
+ */
+function framesOnFirstRead(result: { frames: FrameRecord[] }, table: FrameTable): void {
+  Object.defineProperty(result, 'frames', {
+    enumerable: true,
+    configurable: true,
+    get(this: { frames: FrameRecord[] }) {
+      const rows = table.rows();
+      Object.defineProperty(this, 'frames', { value: rows, enumerable: true, writable: true, configurable: true });
+      return rows;
+    },
+    set(this: { frames: FrameRecord[] }, rows: FrameRecord[]) {
+      Object.defineProperty(this, 'frames', { value: rows, enumerable: true, writable: true, configurable: true });
+    },
+  });
+}
+
+function mergeFindings(decoded: FindingList, assembled: FindingList): FindingList {
+  const merged = new FindingList();
+  for (const list of [decoded, assembled]) {
+    for (const finding of list.listed) merged.listed.push(finding);
+    for (const [code, count] of Object.entries(list.counts) as Array<[keyof typeof list.counts, number]>) {
+      merged.counts[code] = (merged.counts[code] ?? 0) + count;
+    }
+  }
+  return merged;
+}
+
+function noEndMessage(module: FormatModule, assembly: Assembly): string {
+  const missing = `The stream stops without ${module.endFrame}, the frame that ends a finished ${module.title} answer.`;
+  const finished = assembly.choices.length > 0 && assembly.choices.every((choice) => choice.finishReason !== null);
+  if (module.name === 'chat-completions' && finished) {
+    const every = assembly.choices.length === 1 ? 'The one choice has' : `Every choice (${assembly.choices.length}) has`;
+    return assembly.usage !== null
+      ? `${missing} ${every} a finish reason and the usage arrived, so the answer is probably whole and only the sentinel is missing (some providers never send it). A client that waits for \`[DONE]\` hangs or drops the answer: send \`data: [DONE]\` after the last chunk.`
+      : `${missing} ${every} a finish reason, but no usage chunk came (with \`stream_options.include_usage\` it is the last chunk), so the stream may have been cut just before it. A client that waits for \`[DONE]\` hangs or drops the answer: find where the stream was closed.`;
+  }
+  return `${missing} What arrived is shown and may be partial; find where the stream was closed early.`;
+}
+
+function total(findings: FindingList): number {
+  return Object.values(findings.counts).reduce((sum, count) => sum + (count ?? 0), 0);
+}
+
+function brand(result: Reconstruction): Reconstruction {
+  Object.defineProperty(result, RECONSTRUCTION_BRAND, { value: true, enumerable: false });
+  return result;
+}
+
