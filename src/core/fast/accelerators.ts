@@ -1,9 +1,6 @@
 import type { Assembler, FormatName } from '../model.js';
 import type { Accelerator } from './accelerator.js';
 
-/** The formats that have an accelerator; a format missing here is read by its specification alone. */
-const ACCELERATORS = new Map<FormatName, Accelerator>([]);
-
 /**
  * For assemblers that still carry their plan and apply steps as methods of their own (until each format's
  * accelerator has its own file).
@@ -20,6 +17,15 @@ interface LegacyFastMethods {
   knownStrings: NonNullable<Assembler['knownStrings']>;
 }
 
-export function acceleratorOf(format: FormatName): Accelerator {
-  return ACCELERATORS.get(format) ?? viaAssembler;
+/** The formats that have an accelerator; a format missing here is read by its specification alone. */
+const ACCELERATORS = new Map<FormatName, Accelerator>([
+  ['chat-completions', viaAssembler],
+  ['responses', viaAssembler],
+  ['anthropic', viaAssembler],
+  ['gemini', viaAssembler],
+]);
+
+/** The format's accelerator; null for a format read by its specification alone. */
+export function acceleratorOf(format: FormatName): Accelerator | null {
+  return ACCELERATORS.get(format) ?? null;
 }
