@@ -20,7 +20,7 @@ export { reconstructStream, isStreamSource, type StreamInput, type StreamOptions
 export { reconstruct, createReconstruction, isReconstruction, RECONSTRUCTION_BRAND } from './reconstruct.js';
 export type { ReconstructionSession } from './reconstruct.js';
 export { FORMAT_MODULES, formatModule } from './formats/registry.js';
-export { FORMAT_NAMES } from './model.js';
+export { FORMAT_NAMES, OUTCOMES, VERDICTS } from './model.js';
 export { DEFAULT_DEADLINES } from './judge/index.js';
 export type {
   Assembler,
@@ -66,3 +66,12 @@ export { explainError, ERROR_MEANINGS, ERROR_SOURCES } from './errors/index.js';
 export type { ErrorExplanation, ErrorMeaning, ErrorProvider, ErrorSource, RetryAdvice } from './errors/index.js';
 export { renderInspection, type InspectionReportOptions } from './render/inspect-text.js';
 export type { LineSource } from './render/finding-lines.js';
+
+// For the faces (matchers, CLI, server, faults), which import from here only; not part of the package's API
+// (src/index.ts lists what is).
+export { describeArgument, plural } from './words.js';
+export { suggestion } from './did-you-mean.js';
+export { SEVERITIES, countsAtLeast, isAtLeast, severityRank } from './severity.js';
+export { checkOptionTable, isPlainObject, oneOf, type OptionRule, type OptionRules } from './options.js';
+export { checkMatcherSettings } from './input/stream-options.js';
+export { matchStamp, StampClock } from './decode/timestamps.js';

@@ -1,4 +1,4 @@
-import { FINDINGS, type FindingCode, type Severity } from './findings.js';
+import { FINDINGS, isFindingCode, type FindingCode, type Severity } from './findings.js';
 
 /** The severities, worst first. */
 export const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info'];
@@ -17,7 +17,7 @@ export function isAtLeast(severity: Severity, threshold: Severity): boolean {
 
 /** The catalogue's severity of a code; a code this version does not know counts as an error. */
 export function severityOf(code: string): Severity {
-  return Object.hasOwn(FINDINGS, code) ? FINDINGS[code as FindingCode].severity : 'error';
+  return isFindingCode(code) ? FINDINGS[code].severity : 'error';
 }
 
 /** The counts by code of the findings at `threshold` or worse. */

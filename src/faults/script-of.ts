@@ -1,6 +1,6 @@
 import { decode, reconstruct, createReconstruction } from '../core/index.js';
 import type { FindingCode, FormatName, Reconstruction, ReconstructOptions } from '../core/index.js';
-import { matchStamp, StampClock } from '../core/decode/timestamps.js';
+import { matchStamp, StampClock } from '../core/index.js';
 import type { Fixture } from '../fixtures/types.js';
 import type { ExpectedReading, ScriptPiece, StreamScript } from './script.js';
 import { describeValue, isFixture, isScript } from './checks.js';

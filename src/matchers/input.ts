@@ -1,8 +1,5 @@
 import { isReconstruction, reconstruct, type Deadlines, type FormatName, type Reconstruction } from '../core/index.js';
-import { isStreamSource, reconstructStream, type StreamReconstruction, type StreamSource } from '../core/input/stream.js';
-import { checkMatcherSettings } from '../core/input/stream-options.js';
-import { describe } from '../core/decode/decoder.js';
-import type { StreamText } from '../core/input/chunks.js';
+import { checkMatcherSettings, describeArgument as describe, isStreamSource, reconstructStream, type StreamReconstruction, type StreamSource, type StreamText } from '../core/index.js';
 
 /** What a matcher reads: a reconstruction, with what was read when it came from a live stream. */
 export type Received = Reconstruction & { source?: StreamReconstruction['source']; trace?: StreamReconstruction['trace'] };

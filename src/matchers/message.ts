@@ -1,10 +1,7 @@
-import { FINDING_CODES, type Finding, type FrameRecord } from '../core/index.js';
+import { FINDING_CODES, plural, severityRank, suggestion, type Finding, type FrameRecord } from '../core/index.js';
 import type { MatcherContext, MessageStyle } from './context.js';
 import type { Received } from './input.js';
-import { suggestion } from '../core/did-you-mean.js';
-import { severityRank } from '../core/severity.js';
-
-export { suggestion };
+export { plural, suggestion };
 
 /** What one matcher decided about one reconstruction, before any runner formats it. */
 export interface Outcome {
@@ -95,10 +92,6 @@ export function countsText(counts: Received['findingCounts']): string {
     .sort((a, b) => (b[1] ?? 0) - (a[1] ?? 0))
     .map(([code, count]) => `${count} ${code}`)
     .join(', ');
-}
-
-export function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 function compact(value: unknown): string {

@@ -1,8 +1,6 @@
 // The matchers' options, checked by the same table-driven checker as the library's own: a wrong value or an unknown
 // name is a matcher error that says what to pass.
-import { checkOptionTable, oneOf, type OptionRule, type OptionRules } from '../core/options.js';
-import { FORMAT_NAMES } from '../core/index.js';
-import { SEVERITIES } from '../core/severity.js';
+import { checkOptionTable, FORMAT_NAMES, oneOf, SEVERITIES, type OptionRule, type OptionRules } from '../core/index.js';
 import { isAsymmetric } from './paths.js';
 
 const WHOLE: OptionRule = { expects: 'a whole number ≥ 0', accepts: (value) => Number.isInteger(value) && (value as number) >= 0 };

@@ -1,4 +1,4 @@
-import { isPlainObject } from '../core/options.js';
+import { isPlainObject } from '../core/index.js';
 
 /** Parses `'choices[*].message.tool_calls[0].id'` into `['choices', '*', 'message', 'tool_calls', '0', 'id']`. */
 export function parsePath(path: string): string[] {

@@ -1,10 +1,8 @@
-import type { Outcome as StreamOutcome, Verdict } from '../core/index.js';
 import type { MatcherCheck } from './define.js';
 import { checkOneOf, quote } from './message.js';
 import type { Received } from './input.js';
 
-export const VERDICTS: readonly Verdict[] = ['complete', 'did not finish', 'not the whole stream'];
-export const OUTCOMES: readonly StreamOutcome[] = ['ok', 'length_limit', 'filtered', 'error_event', 'dropped', 'stalled'];
+export { OUTCOMES, VERDICTS } from '../core/index.js';
 
 /** A matcher that compares one named property of the reconstruction with one expected value. */
 export function stateCheck<Name extends 'toHaveVerdict' | 'toHaveOutcome' | 'toBeFormat', Value extends string>(

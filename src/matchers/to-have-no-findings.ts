@@ -1,5 +1,5 @@
 import type { FindingCode } from '../core/index.js';
-import { countsAtLeast, isAtLeast } from '../core/severity.js';
+import { countsAtLeast, isAtLeast } from '../core/index.js';
 import type { MatcherCheck } from './define.js';
 import { bySeverity, checkFindingCode, countsText, plural } from './message.js';
 import { checkMatcherOptions } from './options.js';

@@ -1,4 +1,6 @@
 import type { FormatName } from '../model.js';
+import { isObject } from '../formats/json-shape.js';
+import { ownEntry } from '../own-copy.js';
 import { ERROR_MEANINGS, ERROR_SOURCES, type ErrorMeaning, type ErrorProvider, type ErrorSource, type RetryAdvice } from './table.js';
 
 /** What an error a stream ended with means, from the error table. */
@@ -33,7 +35,8 @@ interface ErrorFields {
   http: number | null;
 }
 
-const PROVIDERS_OF: Record<FormatName, readonly ErrorProvider[]> = {
+/** Whose errors each format's streams carry; a format not listed is matched against every provider. */
+const PROVIDERS_OF: Partial<Record<FormatName, readonly ErrorProvider[]>> = {
   'chat-completions': ['openai', 'groq', 'salyro'],
   responses: ['openai', 'salyro'],
   anthropic: ['anthropic'],
@@ -57,7 +60,7 @@ const CONTEXT_WORDS = /maximum context length|context window|context[_ ]length|t
  */
 export function explainError(error: unknown, format?: FormatName | null): ErrorExplanation {
   const fields = fieldsOf(error);
-  const providers = format != null && Object.prototype.hasOwnProperty.call(PROVIDERS_OF, format) ? PROVIDERS_OF[format] : ANY_PROVIDER;
+  const providers = (format == null ? undefined : ownEntry(PROVIDERS_OF, format)) ?? ANY_PROVIDER;
   const found = lookUp(fields, providers);
   return found === null ? unknownError(fields) : explained(found.entry, found.matched, found.name, fields);
 }
@@ -139,7 +142,7 @@ function summaryOf(name: string, http: number | null, meaning: string, retry: Er
 function fieldsOf(error: unknown): ErrorFields {
   const value = typeof error === 'string' ? parsedOrText(error) : error;
   if (typeof value === 'string') return { type: null, code: null, status: null, message: value, http: null };
-  if (!isRecord(value)) return { type: null, code: null, status: null, message: null, http: null };
+  if (!isObject(value)) return { type: null, code: null, status: null, message: null, http: null };
   const inner = innerError(value);
   return {
     type: typeOf(inner),
@@ -157,8 +160,8 @@ function fieldsOf(error: unknown): ErrorFields {
 function innerError(value: Record<string, unknown>): Record<string, unknown> {
   let inner = value;
   for (let depth = 0; depth < 3; depth += 1) {
-    if (isRecord(inner.error)) inner = inner.error;
-    else if (isRecord(inner.response) && isRecord(inner.response.error)) inner = inner.response.error;
+    if (isObject(inner.error)) inner = inner.error;
+    else if (isObject(inner.response) && isObject(inner.response.error)) inner = inner.response.error;
     else break;
   }
   return inner;
@@ -183,8 +186,4 @@ function parsedOrText(text: string): unknown {
   } catch {
     return text;
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,4 +1,5 @@
 import { readPayload } from '../decode/payload.js';
+import { kindOf } from '../words.js';
 
 /**
  * A dotted path into an event's JSON: `choices.0.delta.content`. Every segment is a key as written (an empty
@@ -98,15 +99,13 @@ function hintFor(sawJson: boolean, first: unknown, segments: readonly string[]):
   const reached = depthReached(first, segments);
   const at = valueAtPath(first, segments.slice(0, reached));
   const where = reached === 0 ? 'the top level' : `\`${segments.slice(0, reached).join('.')}\``;
-  if (reached === segments.length) return `In the first JSON event, \`${segments.join('.')}\` holds ${kindOf(at)}, not a string.`;
-  return `In the first JSON event, the path stops at ${where}: it holds ${kindOf(at)}${keysOf(at)}, with no \`${segments[reached] ?? ''}\`.`;
+  if (reached === segments.length) return `In the first JSON event, \`${segments.join('.')}\` holds ${kindWithLength(at)}, not a string.`;
+  return `In the first JSON event, the path stops at ${where}: it holds ${kindWithLength(at)}${keysOf(at)}, with no \`${segments[reached] ?? ''}\`.`;
 }
 
-function kindOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return `an array of ${value.length}`;
-  if (typeof value === 'object') return 'an object';
-  return `a ${typeof value}`;
+/** The value's kind as `kindOf` names it, with an array's length. */
+function kindWithLength(value: unknown): string {
+  return Array.isArray(value) ? `an array of ${value.length}` : kindOf(value);
 }
 
 function keysOf(value: unknown): string {

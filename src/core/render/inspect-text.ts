@@ -4,6 +4,7 @@ import { problemLines, unlisted } from './finding-lines.js';
 import { paletteFor, type Palette } from './palette.js';
 import { visibleLine as visible } from './snippet.js';
 import { duration } from './text.js';
+import { plural } from '../words.js';
 
 /** How the inspector's report is drawn. */
 export interface InspectionReportOptions {
@@ -120,6 +121,3 @@ function shorten(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, Math.max(1, max - 1))}…` : text;
 }
 
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
