@@ -1,5 +1,6 @@
 import type { Assembler, FormatName } from '../model.js';
 import type { Accelerator } from './accelerator.js';
+import { responsesAccelerator } from './responses.js';
 
 /**
  * For assemblers that still carry their plan and apply steps as methods of their own (until each format's
@@ -20,7 +21,7 @@ interface LegacyFastMethods {
 /** The formats that have an accelerator; a format missing here is read by its specification alone. */
 const ACCELERATORS = new Map<FormatName, Accelerator>([
   ['chat-completions', viaAssembler],
-  ['responses', viaAssembler],
+  ['responses', responsesAccelerator],
   ['anthropic', viaAssembler],
   ['gemini', viaAssembler],
 ]);

@@ -16,12 +16,12 @@
  */
 import type { Frame, Payload } from '../decode/frame.js';
 import type { FindingCode, FindingList } from '../findings.js';
-import type { Assembler, Assembly, BehaviorStep, FinishReasonTable, FormatModule, FrameRecord, SynthesizeOptions } from '../model.js';
+import type { Assembler, Assembly, AssemblyContext, BehaviorStep, FinishReasonTable, FormatModule, FrameRecord, SynthesizeOptions } from '../model.js';
 import { isObject, type Json } from './json-shape.js';
 import { cutPieces } from './pieces.js';
 import { phraseFamily } from './phrases.js';
 import { kindOf } from '../words.js';
-import { PIECES_JOINED, takePieces } from './pieces-queue.js';
+import { PieceText } from './piece-text.js';
 
 const TEXT = phraseFamily((_index, count) => `text +${count} chars`);
 
@@ -72,6 +72,8 @@ interface StepState {
 
 type Status = 'in_progress' | 'completed' | 'failed';
 
+type Handler = (run: BehaviorRunAssembler, frame: FrameRecord, value: Json) => void;
+
 function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0;
 }
@@ -84,108 +86,114 @@ function readUsage(usage: unknown): Json | null {
   return { inputTokens: usage.inputTokens, outputTokens: usage.outputTokens, totalTokens: usage.totalTokens };
 }
 
-function createAssembler(context: { findings: FindingList }): Assembler {
-  const { findings } = context;
-  const steps = new Map<number, StepState>();
-  let started: FrameRecord | null = null;
-  let beforeStart: FrameRecord | null = null;
-  let id: string | null = null;
-  let behavior: unknown = UNKNOWN;
-  let version: unknown = UNKNOWN;
-  let created: number | undefined;
-  let text = '';
-  /**
-   * Delta pieces not yet joined onto `text`: joined one by one they make a chain of small strings that lives as
-   * long as the answer, which the garbage collector copies while the stream is read. Settle before reading `text`.
-   */
-  const pending: string[] = [];
-  let usage: Json | typeof UNKNOWN | null = null;
-  let status: Status = 'in_progress';
-  let error: unknown = null;
-  let endFrame: FrameRecord | null = null;
-  let missingPiece = false;
+/** One run's state, read event by event as the contract says a client assembles it. */
+class BehaviorRunAssembler implements Assembler {
+  // A Map: a type read from the wire (`constructor`, `__proto__`) finds nothing an object would inherit.
+  private static readonly HANDLERS = new Map<string, Handler>([
+    ['response.started', (run, frame, value) => run.readStarted(frame, value)],
+    ['output_text.delta', (run, frame, value) => run.readDelta(frame, value)],
+    ['tool.started', (run, frame, value) => run.readToolStarted(frame, value)],
+    ['tool.completed', (run, frame, value) => void run.endStep(frame, value, 'tool.completed')],
+    ['tool.failed', (run, frame, value) => run.readToolFailed(frame, value)],
+    ['response.completed', (run, frame, value) => run.readCompleted(frame, value)],
+    ['error', (run, frame, value) => run.readError(frame, value)],
+  ]);
 
-  function raise(code: FindingCode, frame: FrameRecord, message: string): void {
-    findings.add(code, message, frame.line, 1, frame.index);
+  private readonly findings: FindingList;
+  private readonly steps = new Map<number, StepState>();
+  private started: FrameRecord | null = null;
+  private beforeStart: FrameRecord | null = null;
+  private id: string | null = null;
+  private behavior: unknown = UNKNOWN;
+  private version: unknown = UNKNOWN;
+  private created: number | undefined = undefined;
+  /** The answer's text, its delta pieces joined in batches. */
+  private readonly text = new PieceText();
+  private usage: Json | typeof UNKNOWN | null = null;
+  private status: Status = 'in_progress';
+  private error: unknown = null;
+  private endFrame: FrameRecord | null = null;
+  private missingPiece = false;
+
+  constructor(context: AssemblyContext) {
+    this.findings = context.findings;
   }
 
-  function notAssembled(frame: FrameRecord, message: string): void {
-    raise('not assembled', frame, `Frame ${frame.index}: ${message}`);
+  private raise(code: FindingCode, frame: FrameRecord, message: string): void {
+    this.findings.add(code, message, frame.line, 1, frame.index);
   }
 
-  function badField(frame: FrameRecord, field: string, value: unknown, shape: string): void {
-    raise('bad field', frame, `Frame ${frame.index}: ${field} is ${shown(value)}, not ${shape}; it is shown as unknown.`);
+  private notAssembled(frame: FrameRecord, message: string): void {
+    this.raise('not assembled', frame, `Frame ${frame.index}: ${message}`);
+  }
+
+  private badField(frame: FrameRecord, field: string, value: unknown, shape: string): void {
+    this.raise('bad field', frame, `Frame ${frame.index}: ${field} is ${shown(value)}, not ${shape}; it is shown as unknown.`);
   }
 
   // ------------------------------------------------------------------------ start
 
-  function readStarted(frame: FrameRecord, value: Json): void {
-    if (started) {
-      missingPiece = true;
-      raise(
+  private readStarted(frame: FrameRecord, value: Json): void {
+    if (this.started) {
+      this.missingPiece = true;
+      this.raise(
         'block restarted',
         frame,
-        `Frame ${frame.index} starts the run again (response.started at frame ${started.index} already began run ${JSON.stringify(id)}); the later start replaces the earlier. Send one response.started per run.`,
+        `Frame ${frame.index} starts the run again (response.started at frame ${this.started.index} already began run ${JSON.stringify(this.id)}); the later start replaces the earlier. Send one response.started per run.`,
       );
     }
-    started = frame;
-    if (typeof value.id === 'string') id = value.id;
-    else notAssembled(frame, `the run's id is ${shown(value.id)}, not a string; it was not read.`);
-    behavior = typeof value.behavior === 'string' ? value.behavior : UNKNOWN;
-    if (behavior === UNKNOWN) badField(frame, '`behavior`', value.behavior, 'a string');
-    readVersion(frame, value);
-    readCreated(frame, value);
-    frame.carried = `run ${id ?? '?'} started: ${String(behavior)} version ${String(version)}`;
+    this.started = frame;
+    if (typeof value.id === 'string') this.id = value.id;
+    else this.notAssembled(frame, `the run's id is ${shown(value.id)}, not a string; it was not read.`);
+    this.behavior = typeof value.behavior === 'string' ? value.behavior : UNKNOWN;
+    if (this.behavior === UNKNOWN) this.badField(frame, '`behavior`', value.behavior, 'a string');
+    this.readVersion(frame, value);
+    this.readCreated(frame, value);
+    frame.carried = `run ${this.id ?? '?'} started: ${String(this.behavior)} version ${String(this.version)}`;
   }
 
-  function readVersion(frame: FrameRecord, value: Json): void {
+  private readVersion(frame: FrameRecord, value: Json): void {
     const given = value.version;
     const readable = given === null || (typeof given === 'number' && Number.isInteger(given));
-    version = readable ? given : UNKNOWN;
-    if (!readable) badField(frame, '`version`', given, 'an integer or null (a draft)');
+    this.version = readable ? given : UNKNOWN;
+    if (!readable) this.badField(frame, '`version`', given, 'an integer or null (a draft)');
   }
 
-  function readCreated(frame: FrameRecord, value: Json): void {
+  private readCreated(frame: FrameRecord, value: Json): void {
     if (value.created === undefined) return;
-    if (typeof value.created === 'number') created = value.created;
-    else notAssembled(frame, `\`created\` is ${shown(value.created)}, not unix seconds; it was not read.`);
+    if (typeof value.created === 'number') this.created = value.created;
+    else this.notAssembled(frame, `\`created\` is ${shown(value.created)}, not unix seconds; it was not read.`);
   }
 
   // ------------------------------------------------------------------------ text and steps
 
-  function readDelta(frame: FrameRecord, value: Json): void {
+  private readDelta(frame: FrameRecord, value: Json): void {
     if (typeof value.delta !== 'string') {
-      notAssembled(frame, `output_text.delta carries a delta that is ${shown(value.delta)}, not a string; it was not read.`);
+      this.notAssembled(frame, `output_text.delta carries a delta that is ${shown(value.delta)}, not a string; it was not read.`);
       return;
     }
-    pending.push(value.delta);
-    if (pending.length >= PIECES_JOINED) settleText();
+    this.text.push(value.delta);
     frame.carried = TEXT(0, value.delta.length);
     if (value.delta.length > 0) frame.progress = true;
   }
 
-  function settleText(): void {
-    if (pending.length === 0) return;
-    text += takePieces(pending);
-  }
-
-  function stepOf(frame: FrameRecord, value: Json, type: string): number | null {
+  private stepOf(frame: FrameRecord, value: Json, type: string): number | null {
     if (isCount(value.step)) return value.step;
-    notAssembled(frame, `${type} has a step that is ${shown(value.step)}, not a whole number; it was not read.`);
+    this.notAssembled(frame, `${type} has a step that is ${shown(value.step)}, not a whole number; it was not read.`);
     return null;
   }
 
-  function readToolStarted(frame: FrameRecord, value: Json): void {
-    const step = stepOf(frame, value, 'tool.started');
+  private readToolStarted(frame: FrameRecord, value: Json): void {
+    const step = this.stepOf(frame, value, 'tool.started');
     if (step === null) return;
     if (typeof value.tool !== 'string') {
-      notAssembled(frame, `tool.started for step ${step} names a tool that is ${shown(value.tool)}, not a string; it was not read.`);
+      this.notAssembled(frame, `tool.started for step ${step} names a tool that is ${shown(value.tool)}, not a string; it was not read.`);
       return;
     }
-    const before = steps.get(step);
+    const before = this.steps.get(step);
     if (before) {
-      missingPiece = true;
-      raise(
+      this.missingPiece = true;
+      this.raise(
         'block restarted',
         frame,
         `Frame ${frame.index} starts step ${step} again (${value.tool}); it was started at frame ${before.startFrame.index} (${before.record.tool}, now ${before.record.status}). The later start replaces it. Give every step its own number.`,
@@ -193,28 +201,28 @@ function createAssembler(context: { findings: FindingList }): Assembler {
     }
     const record: BehaviorStep = { step, tool: value.tool, status: 'in_progress' };
     if (Object.hasOwn(value, 'input')) record.input = value.input;
-    steps.set(step, { record, startFrame: frame });
+    this.steps.set(step, { record, startFrame: frame });
     frame.carried = `step ${step} started: ${value.tool}`;
     frame.progress = true;
   }
 
-  function openStep(frame: FrameRecord, value: Json, type: string): StepState | null {
-    const step = stepOf(frame, value, type);
+  private openStep(frame: FrameRecord, value: Json, type: string): StepState | null {
+    const step = this.stepOf(frame, value, type);
     if (step === null) return null;
-    const state = steps.get(step);
+    const state = this.steps.get(step);
     if (state && state.record.status === 'in_progress') return state;
-    missingPiece = true;
+    this.missingPiece = true;
     const why = state
       ? `step ${step} already ${state.record.status === 'completed' ? 'completed' : 'failed'} before`
       : `no tool.started began step ${step}`;
     frame.carried = `${type} for step ${step}: not read`;
-    raise('block unstarted', frame, `Frame ${frame.index} is ${type} for step ${step}, but ${why}; it was not assembled. Part of the stream is missing: capture it from the first byte.`);
+    this.raise('block unstarted', frame, `Frame ${frame.index} is ${type} for step ${step}, but ${why}; it was not assembled. Part of the stream is missing: capture it from the first byte.`);
     return null;
   }
 
-  function checkTool(frame: FrameRecord, state: StepState, value: Json, type: string): void {
+  private checkTool(frame: FrameRecord, state: StepState, value: Json, type: string): void {
     if (typeof value.tool !== 'string' || value.tool === state.record.tool) return;
-    raise(
+    this.raise(
       'done mismatch',
       frame,
       `Frame ${frame.index}: ${type} for step ${state.record.step} names tool ${JSON.stringify(value.tool)}, but the step started as ${JSON.stringify(state.record.tool)}; the later name is kept.`,
@@ -223,10 +231,10 @@ function createAssembler(context: { findings: FindingList }): Assembler {
   }
 
   /** A step's end event: the step takes its status and its result (`output` or `error`) when the event has one. */
-  function endStep(frame: FrameRecord, value: Json, type: 'tool.completed' | 'tool.failed'): StepState | null {
-    const state = openStep(frame, value, type);
+  private endStep(frame: FrameRecord, value: Json, type: 'tool.completed' | 'tool.failed'): StepState | null {
+    const state = this.openStep(frame, value, type);
     if (!state) return null;
-    checkTool(frame, state, value, type);
+    this.checkTool(frame, state, value, type);
     const [status, field] = type === 'tool.completed' ? (['completed', 'output'] as const) : (['failed', 'error'] as const);
     state.record.status = status;
     if (Object.hasOwn(value, field)) state.record[field] = value[field];
@@ -235,16 +243,12 @@ function createAssembler(context: { findings: FindingList }): Assembler {
     return state;
   }
 
-  function readToolCompleted(frame: FrameRecord, value: Json): void {
-    endStep(frame, value, 'tool.completed');
-  }
-
-  function readToolFailed(frame: FrameRecord, value: Json): void {
-    const state = endStep(frame, value, 'tool.failed');
+  private readToolFailed(frame: FrameRecord, value: Json): void {
+    const state = this.endStep(frame, value, 'tool.failed');
     if (!state) return;
     const reason = isObject(value.error) && typeof value.error.message === 'string' ? `: ${JSON.stringify(value.error.message)}` : '';
     const code = isObject(value.error) && typeof value.error.code === 'string' ? ` (${value.error.code})` : '';
-    raise(
+    this.raise(
       'tool failed',
       frame,
       `Step ${state.record.step} (${state.record.tool}) failed at frame ${frame.index}${reason}${code}. The run goes on: the model is told and may recover; only an error event ends a run.`,
@@ -253,100 +257,91 @@ function createAssembler(context: { findings: FindingList }): Assembler {
 
   // ------------------------------------------------------------------------ end
 
-  function readCompleted(frame: FrameRecord, value: Json): void {
-    status = 'completed';
-    endFrame = frame;
-    if (typeof value.id !== 'string') notAssembled(frame, `response.completed carries an id that is ${shown(value.id)}, not a string; it was not read.`);
-    else if (id !== null && value.id !== id) {
-      raise('done mismatch', frame, `Frame ${frame.index}: response.completed names run ${JSON.stringify(value.id)}, but the run started as ${JSON.stringify(id)}; the final id is kept.`);
-      id = value.id;
-    } else id = value.id;
+  private readCompleted(frame: FrameRecord, value: Json): void {
+    this.status = 'completed';
+    this.endFrame = frame;
+    if (typeof value.id !== 'string') this.notAssembled(frame, `response.completed carries an id that is ${shown(value.id)}, not a string; it was not read.`);
+    else if (this.id !== null && value.id !== this.id) {
+      this.raise('done mismatch', frame, `Frame ${frame.index}: response.completed names run ${JSON.stringify(value.id)}, but the run started as ${JSON.stringify(this.id)}; the final id is kept.`);
+      this.id = value.id;
+    } else this.id = value.id;
     const read = readUsage(value.usage);
-    usage = read ?? UNKNOWN;
-    if (!read) badField(frame, '`usage`', value.usage, 'exactly the three integer counts inputTokens, outputTokens and totalTokens');
+    this.usage = read ?? UNKNOWN;
+    if (!read) this.badField(frame, '`usage`', value.usage, 'exactly the three integer counts inputTokens, outputTokens and totalTokens');
     frame.carried = read ? `end: usage ${read.inputTokens as number} in, ${read.outputTokens as number} out` : 'end: usage unknown';
   }
 
-  function readError(frame: FrameRecord, value: Json): void {
-    status = 'failed';
-    endFrame = frame;
-    error = value.error ?? value;
+  private readError(frame: FrameRecord, value: Json): void {
+    this.status = 'failed';
+    this.endFrame = frame;
+    this.error = value.error ?? value;
     const reason = isObject(value.error) && typeof value.error.message === 'string' ? `: ${JSON.stringify(value.error.message)}` : '';
     frame.carried = 'end: error';
-    raise('error event', frame, `Frame ${frame.index} is an error${reason}: the run failed and the stream ends here. What arrived before it is partial; treat the run as failed.`);
+    this.raise('error event', frame, `Frame ${frame.index} is an error${reason}: the run failed and the stream ends here. What arrived before it is partial; treat the run as failed.`);
   }
 
   // ------------------------------------------------------------------------ frames
 
-  // A Map: a type read from the wire (`constructor`, `__proto__`) finds nothing an object would inherit.
-  const HANDLERS = new Map<string, (frame: FrameRecord, value: Json) => void>([
-    ['response.started', readStarted],
-    ['output_text.delta', readDelta],
-    ['tool.started', readToolStarted],
-    ['tool.completed', readToolCompleted],
-    ['tool.failed', readToolFailed],
-    ['response.completed', readCompleted],
-    ['error', readError],
-  ]);
-
-  function checkEventName(frame: FrameRecord, type: string): void {
+  private checkEventName(frame: FrameRecord, type: string): void {
     if (frame.event === type) return;
     const named = frame.event === 'message' ? 'has no `event:` line (a spec client dispatches it as `message`)' : `is named \`${frame.event}\``;
-    raise('event mismatch', frame, `Frame ${frame.index} ${named}, but its data's type is \`${type}\`. Behavior Run frames name their event: write \`event: ${type}\`.`);
+    this.raise('event mismatch', frame, `Frame ${frame.index} ${named}, but its data's type is \`${type}\`. Behavior Run frames name their event: write \`event: ${type}\`.`);
   }
 
-  function afterEnd(frame: FrameRecord): boolean {
-    if (!endFrame) return false;
+  private afterEnd(frame: FrameRecord): boolean {
+    if (!this.endFrame) return false;
     frame.carried = 'after the end: not read';
-    raise('after end', frame, `Frame ${frame.index} came after the run ended (${status === 'completed' ? 'response.completed' : 'error'} at frame ${endFrame.index}); it is not part of the run and was not read.`);
+    this.raise('after end', frame, `Frame ${frame.index} came after the run ended (${this.status === 'completed' ? 'response.completed' : 'error'} at frame ${this.endFrame.index}); it is not part of the run and was not read.`);
     return true;
   }
 
-  function read(frame: FrameRecord, payload: Payload): void {
-    if (afterEnd(frame)) return;
+  read(frame: FrameRecord, payload: Payload): void {
+    if (this.afterEnd(frame)) return;
     if (payload.kind === 'done') {
       frame.type = '[DONE]';
       frame.carried = '[DONE]: not a Behavior Run frame';
-      raise('unknown event', frame, `Frame ${frame.index} is \`data: [DONE]\`; a Behavior run has none (it ends with response.completed or error). It was not read.`);
+      this.raise('unknown event', frame, `Frame ${frame.index} is \`data: [DONE]\`; a Behavior run has none (it ends with response.completed or error). It was not read.`);
       return;
     }
     if (payload.kind !== 'json') return;
     const value = payload.value;
     const type = isObject(value) && typeof value.type === 'string' ? value.type : null;
     frame.type = type;
-    const handler = type === null ? undefined : HANDLERS.get(type);
+    const handler = type === null ? undefined : BehaviorRunAssembler.HANDLERS.get(type);
     if (!isObject(value) || type === null || !handler) {
       frame.carried = 'not a Behavior Run event: not read';
-      raise('unknown event', frame, `Frame ${frame.index} ${type === null ? 'has no string `type`' : `has type \`${type}\``}, which is not a Behavior Run event; it was not read.`);
+      this.raise('unknown event', frame, `Frame ${frame.index} ${type === null ? 'has no string `type`' : `has type \`${type}\``}, which is not a Behavior Run event; it was not read.`);
       return;
     }
-    checkEventName(frame, type);
-    if (!started && type !== 'response.started') beforeStart ??= frame;
-    handler(frame, value);
+    this.checkEventName(frame, type);
+    if (!this.started && type !== 'response.started') this.beforeStart ??= frame;
+    handler(this, frame, value);
   }
 
-  function reportMissing(): void {
+  private reportMissing(): void {
+    const { beforeStart, started } = this;
     if (beforeStart) {
-      missingPiece = true;
+      this.missingPiece = true;
       const message = started
         ? `Frame ${beforeStart.index} came before response.started (frame ${started.index}): the run must begin with it, so what came before is out of place.`
         : 'The run has no response.started, the event that gives its id, its behavior and the version locked for it: this is not the whole stream. Capture it from the first byte.';
-      findings.add('no start', message, beforeStart.line, 1, beforeStart.index);
+      this.findings.add('no start', message, beforeStart.line, 1, beforeStart.index);
     }
-    for (const state of steps.values()) {
+    for (const state of this.steps.values()) {
       if (state.record.status !== 'in_progress') continue;
-      missingPiece = true;
+      this.missingPiece = true;
       const frame = state.startFrame;
-      raise('block open', frame, `Step ${state.record.step} (${state.record.tool}) started at frame ${frame.index} and never completed or failed; what is shown of it may be partial. Send tool.completed or tool.failed for every step.`);
+      this.raise('block open', frame, `Step ${state.record.step} (${state.record.tool}) started at frame ${frame.index} and never completed or failed; what is shown of it may be partial. Send tool.completed or tool.failed for every step.`);
     }
   }
 
-  function finish(): Assembly {
-    reportMissing();
-    settleText();
-    const stepList = [...steps.values()].map((state) => ({ ...state.record }));
-    const response: Json = { object: 'behavior.run', id, behavior, version };
-    if (created !== undefined) response.created = created;
+  finish(): Assembly {
+    this.reportMissing();
+    const { status, usage, error } = this;
+    const text = this.text.text;
+    const stepList = [...this.steps.values()].map((state) => ({ ...state.record }));
+    const response: Json = { object: 'behavior.run', id: this.id, behavior: this.behavior, version: this.version };
+    if (this.created !== undefined) response.created = this.created;
     Object.assign(response, { status, output_text: text, steps: stepList, usage, error });
     return {
       choices: [{ index: 0, text, toolCalls: [], finishReason: status === 'in_progress' ? null : status }],
@@ -355,11 +350,9 @@ function createAssembler(context: { findings: FindingList }): Assembler {
       error,
       steps: stepList,
       ended: status !== 'in_progress',
-      missingPiece,
+      missingPiece: this.missingPiece,
     };
   }
-
-  return { read, finish };
 }
 
 // ---------------------------------------------------------------------------------------------- synthesize
@@ -426,7 +419,7 @@ export const behaviorRun: FormatModule = {
   title: 'Behavior Run',
   endFrame: '`response.completed` (or an `error` event)',
   recognise,
-  createAssembler,
+  createAssembler: (context) => new BehaviorRunAssembler(context),
   synthesize,
   finishReasons: BEHAVIOR_RUN_FINISH_REASONS,
 };

@@ -2,7 +2,7 @@
 // `sequence_number`, ending with response.completed, response.incomplete, response.failed or error.
 import type { Frame, Payload } from '../decode/frame.js';
 import type { FormatModule } from '../model.js';
-import { createResponsesAssembler } from './responses/assembler.js';
+import { ResponsesAssembler } from './responses/assembler.js';
 import { hasResponsesField, isObject } from './responses/shapes.js';
 import { synthesizeResponses } from './responses/synthesize.js';
 
@@ -26,7 +26,7 @@ export const responses: FormatModule = {
   title: 'Responses',
   endFrame: '`response.completed` (or `response.incomplete`, `response.failed`, `error`)',
   recognise,
-  createAssembler: (context) => createResponsesAssembler(context),
+  createAssembler: (context) => new ResponsesAssembler(context),
   synthesize: synthesizeResponses,
   finishReasons: {
     source:

@@ -2,7 +2,7 @@
 import { type Json, chars, copyJson, isIndex, isObject, stringOf } from './shapes.js';
 import { preview } from '../../words.js';
 import { type PhraseFamily, phraseFamily } from '../phrases.js';
-import { PIECES_JOINED, takePieces } from '../pieces-queue.js';
+import { PieceText } from '../piece-text.js';
 
 export interface ItemState {
   index: number;
@@ -20,31 +20,34 @@ export interface ItemState {
 }
 
 /**
- * Delta pieces are joined in batches: joined one by one they make a chain of small strings that lives as long as
- * the answer, which the garbage collector copies while the stream is read. Whatever reads an item's text settles
- * the item first.
+ * Delta pieces are held in a PieceText and joined onto the text they belong to when it changes place or is read:
+ * whatever reads an item's text settles the item first.
  */
 interface PendingText {
+  /** The object whose `key` the held pieces extend; null when none are held. */
   holder: Json | null;
   key: string;
-  pieces: string[];
+  pieces: PieceText;
 }
 
-/** Joins the item's queued delta pieces onto their text: call before reading the item's text. */
+/** Joins the item's held delta pieces onto their text: call before reading the item's text. */
 export function settle(state: ItemState): void {
   const { pending } = state;
-  if (pending.holder === null || pending.pieces.length === 0) return;
-  const joined = takePieces(pending.pieces);
-  pending.holder[pending.key] = (stringOf(pending.holder[pending.key]) ?? '') + joined;
+  const holder = pending.holder;
+  if (holder === null) return;
+  holder[pending.key] = (stringOf(holder[pending.key]) ?? '') + pending.pieces.text;
+  pending.pieces.text = '';
+  pending.holder = null;
 }
 
 function queueText(state: ItemState, holder: Json, key: string, piece: string): void {
   const { pending } = state;
-  if (pending.holder !== holder || pending.key !== key) settle(state);
-  pending.holder = holder;
-  pending.key = key;
+  if (pending.holder !== holder || pending.key !== key) {
+    settle(state);
+    pending.holder = holder;
+    pending.key = key;
+  }
   pending.pieces.push(piece);
-  if (pending.pieces.length >= PIECES_JOINED) settle(state);
 }
 
 /** What a handler needs from the assembler: raise a finding about the frame being read. */
@@ -63,7 +66,7 @@ export interface Carried {
 const NOT_READ: Carried = { carried: 'not read' };
 
 export function newItem(index: number, item: Json, frame: number): ItemState {
-  return { index, item: copyJson(item), done: false, built: false, deltas: new Set(), frame, pending: { holder: null, key: '', pieces: [] } };
+  return { index, item: copyJson(item), done: false, built: false, deltas: new Set(), frame, pending: { holder: null, key: '', pieces: new PieceText() } };
 }
 
 export function itemLabel(state: ItemState): string {
