@@ -1,6 +1,4 @@
-// Anthropic Messages streaming assembled as its documentation says a client does: blocks built at their index,
-// tool input parsed when its block stops, `message_delta` usage replacing `message_start`'s field by field,
-// `message_stop` the end.
+// One Anthropic Messages stream assembled as its documentation says a client does it, frame by frame.
 import type { Payload } from '../../decode/frame.js';
 import type { FindingCode, FindingList } from '../../findings.js';
 import { MAX_NESTING, parseJson } from '../../json-depth.js';
