@@ -1,5 +1,6 @@
 import type { Assembler, FormatName } from '../model.js';
 import type { Accelerator } from './accelerator.js';
+import { anthropicAccelerator } from './anthropic.js';
 import { responsesAccelerator } from './responses.js';
 
 /**
@@ -22,7 +23,7 @@ interface LegacyFastMethods {
 const ACCELERATORS = new Map<FormatName, Accelerator>([
   ['chat-completions', viaAssembler],
   ['responses', responsesAccelerator],
-  ['anthropic', viaAssembler],
+  ['anthropic', anthropicAccelerator],
   ['gemini', viaAssembler],
 ]);
 
