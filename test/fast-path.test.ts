@@ -1,10 +1,10 @@
-// The template fast path (src/core/formats/fast-template.ts) must never change a result: every stream is read with
+// The template fast path (src/core/fast/templates.ts) must never change a result: every stream is read with
 // it on and off, and the whole reconstruction (frames, findings, response) must be the same.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { build, learnTemplate } from '../src/core/formats/fast-template.js';
+import { build, learnTemplate } from '../src/core/fast/templates.js';
 import { createReconstruction, fastPathForTests, reconstruct } from '../src/core/reconstruct.js';
 import { type FormatName, type ReconstructOptions, synthesize } from '../src/index.js';
 

@@ -1,8 +1,8 @@
-// A long frame that repeats a string the assembly holds is parsed around it (src/core/decode/known-strings.ts). The
+// A long frame that repeats a string the assembly holds is parsed around it (src/core/fast/known-strings.ts). The
 // value must be the one JSON.parse gives, whatever the frame's text: found as a whole token, or left to JSON.parse.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { KNOWN_STRING_LENGTH, KnownStrings } from '../src/core/decode/known-strings.js';
+import { KNOWN_STRING_LENGTH, KnownStrings } from '../src/core/fast/known-strings.js';
 import { fastPathForTests, reconstruct } from '../src/core/reconstruct.js';
 import { synthesize } from '../src/index.js';
 

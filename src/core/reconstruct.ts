@@ -1,7 +1,7 @@
 import type { Frame, Payload } from './decode/frame.js';
 import { checkOptions } from './options.js';
 import { createSinkReader, readPayload } from './decode/payload.js';
-import type { LaneFrame, LaneSink } from './decode/frame-lane.js';
+import type { LaneFrame, LaneSink } from './fast/lane.js';
 import { keepShape } from './fast/keep-shapes.js';
 import { FindingList, type FindingCode } from './findings.js';
 import { formatModule, FORMAT_MODULES } from './formats/registry.js';
@@ -15,7 +15,7 @@ import { FrameTable } from './frame-table.js';
 import { errorShape } from './formats/error-body.js';
 
 /** For tests and the bench only (not exported from the package): turn the template fast path off, count its frames. */
-export { fastPathCounters as fastPathForTests } from './formats/fast-template.js';
+export { fastPathCounters as fastPathForTests } from './fast/templates.js';
 
 /** Characters of the input the frames table keeps to give frames their data; past it, only frames that need it. */
 export const FRAME_DATA_BUDGET = 1024 * 1024;

@@ -2,7 +2,7 @@
 // searched every long string held (n items with long frames: exponent 1.9). Now a frame's long tokens are found
 // first, the held strings are asked for only then, and a walk may cost only a small part of the frame's length.
 import { afterEach, describe, expect, it } from 'vitest';
-import { KNOWN_STRING_LENGTH, KnownStrings } from '../../src/core/decode/known-strings.js';
+import { KNOWN_STRING_LENGTH, KnownStrings } from '../../src/core/fast/known-strings.js';
 import { fastPathForTests, reconstruct } from '../../src/core/reconstruct.js';
 
 afterEach(() => {

@@ -36,7 +36,7 @@ export interface DecoderCallbacks {
    */
   onText?(text: string, bytes?: Uint8Array): void;
   /**
-   * Takes whole frames of a known shape without reading them line by line (see frame-lane.ts).
+   * Takes whole frames of a known shape without reading them line by line (see fast/lane.ts).
    * @internal The library's own fast path; not part of the public API.
    */
   lane?: FrameTaker;

@@ -1,10 +1,10 @@
 import type { FindingList } from '../findings.js';
-import { createFastReader, fastPathCounters } from '../formats/fast-template.js';
+import { createFastReader, fastPathCounters } from '../fast/templates.js';
 import { checkDecodeOptions } from '../options.js';
 import { createDecoder, type DecodeOptions, type DecoderSummary, type EventStreamDecoder, type FrameMarks } from './decoder.js';
 import type { Frame, Payload } from './frame.js';
-import { FrameLane, HandOverSink, type LaneSink } from './frame-lane.js';
-import { KNOWN_STRING_LENGTH, KnownStrings } from './known-strings.js';
+import { FrameLane, HandOverSink, type LaneSink } from '../fast/lane.js';
+import { KNOWN_STRING_LENGTH, KnownStrings } from '../fast/known-strings.js';
 import { MAX_NESTING, parseJson } from '../json-depth.js';
 import { preview } from '../words.js';
 
@@ -63,7 +63,7 @@ export function createFrameReader(onFrame: FrameCallback, findings: FindingList,
   return createSinkReader(onFrame, findings, onText, undefined, options);
 }
 
-/** createFrameReader, with a sink of the library's own for the frames its lane takes whole (see frame-lane.ts). */
+/** createFrameReader, with a sink of the library's own for the frames its lane takes whole (see fast/lane.ts). */
 export function createSinkReader(onFrame: FrameCallback, findings: FindingList, onText?: (text: string, bytes?: Uint8Array) => void, sink?: LaneSink, options: DecodeOptions = {}): FrameReader {
   let frameCount = 0;
   let readableFrames = 0;

@@ -3,7 +3,7 @@ import { ClosureAssembler } from '../closure-assembler.js';
 import { type FindingCode, FindingList, FindingTally, type Tally } from '../../findings.js';
 import { keepShape } from '../../fast/keep-shapes.js';
 import type { Frame, Payload } from '../../decode/frame.js';
-import { KNOWN_STRING_LENGTH } from '../../decode/known-strings.js';
+import { KNOWN_STRING_LENGTH } from '../../fast/known-strings.js';
 import type { Assembler, Assembly, AssemblyContext, FastPlan, FrameRecord } from '../../model.js';
 import { answerOf } from './answer.js';
 import {

@@ -1,8 +1,8 @@
 import { ownCopy } from '../own-copy.js';
-import { fastPathCounters, holePaths, learnTemplate, make, makerAt, matchHoles, MAX_LEARNED_LENGTH, ownValues, type Template } from '../formats/fast-template.js';
+import { fastPathCounters, holePaths, learnTemplate, make, makerAt, matchHoles, MAX_LEARNED_LENGTH, ownValues, type Template } from './templates.js';
 import type { MakerAt } from '../model.js';
-import type { Frame } from './frame.js';
-import { keepShape } from '../fast/keep-shapes.js';
+import type { Frame } from '../decode/frame.js';
+import { keepShape } from './keep-shapes.js';
 
 /**
  * The fast lane for the hot delta frames, one level above the payload templates: most frames of a stream are the
@@ -12,7 +12,7 @@ import { keepShape } from '../fast/keep-shapes.js';
  * assembler can apply it directly.
  *
  * Why it is exact: a shape's text is `event: E\n` (optional), `data: D\n` and a blank line, written in the plainest
- * form, with D a payload template (see fast-template.ts). The decoder reads any text of that form as one frame with
+ * form, with D a payload template (see templates.ts). The decoder reads any text of that form as one frame with
  * event E and data D, names nothing in it, and sees exactly those lines; the payload template gives the value
  * JSON.parse would give. A shape guessed wrong (the learned frame was written another way) simply never matches.
  */
