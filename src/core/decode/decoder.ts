@@ -285,12 +285,7 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
     offset += to - from + eol;
     if (eol === 2) countCrlf(to - from);
     else otherLines += 1;
-    if (kind === BLANK) {
-      held = 0;
-      if (frame !== null) finishFrame(frame, 'blank', offset);
-      else tally.blanks += 1;
-      return;
-    }
+    if (kind === BLANK) return blankLine();
     held += to - from + eol;
     const open = frame ?? (frame = openFrame(lineStart, 1, undefined));
     if (kind === DATA) readData(open, dataValue(src, from, to), 1);
@@ -336,12 +331,7 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
         if (!clock.started) clock.elapsed(stampText);
       }
     }
-    if (from === to) {
-      held = 0;
-      if (frame !== null) finishFrame(frame, 'blank', offset);
-      else tally.blanks += 1;
-      return;
-    }
+    if (from === to) return blankLine();
     held += to - from + eol;
     if (held > maxHeld) {
       const countedWithFrame = frame !== null;
@@ -357,6 +347,13 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
     if (isDataLine(src, from)) readData(open, dataValue(src, from, to), column);
     else if (isEventLine(src, from)) readEvent(open, eventValue(src, from, to), column);
     else readField(open, src.slice(from, to), column);
+  }
+
+  /** A blank line: it ends the open frame, if any. */
+  function blankLine(): void {
+    held = 0;
+    if (frame !== null) finishFrame(frame, 'blank', offset);
+    else tally.blanks += 1;
   }
 
   /** Starts a frame in the one reused record: one frame is open at a time, and nothing keeps it after it ends. */

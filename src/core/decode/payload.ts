@@ -1,5 +1,5 @@
 import type { FindingList } from '../findings.js';
-import { createFastReader, fastPathCounters } from '../fast/templates.js';
+import { fastPathCounters, TemplateReader } from '../fast/templates.js';
 import { checkDecodeOptions } from '../options.js';
 import { createDecoder, type DecodeOptions, type DecoderSummary, type EventStreamDecoder, type FrameMarks } from './decoder.js';
 import type { Frame, Payload } from './frame.js';
@@ -67,10 +67,10 @@ export function createFrameReader(onFrame: FrameCallback, findings: FindingList,
 export function createSinkReader(onFrame: FrameCallback, findings: FindingList, onText?: (text: string, bytes?: Uint8Array) => void, sink?: LaneSink, options: DecodeOptions = {}): FrameReader {
   let frameCount = 0;
   let readableFrames = 0;
-  const fast = createFastReader();
+  const fast = new TemplateReader();
   // Frames the lane takes are whole, readable JSON frames, counted by the lane; a reader without a sink of its own
   // has them built and handed over like any other.
-  const lane = new FrameLane(sink ?? new HandOverSink((frame, value) => onFrame(frame, { kind: 'json', value })));
+  const lane = new FrameLane(sink ?? new HandOverSink((frame, value) => onFrame(frame, { kind: 'json', value })), fast);
   const known = new KnownStrings();
   /**
    * The hot delta frames fit a learned template and skip JSON.parse; a long frame that repeats a string the assembly
