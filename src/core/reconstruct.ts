@@ -11,11 +11,9 @@ import { ArrivalClock, byteLength } from './input/arrival-clock.js';
 import type { Assembler, Assembly, FormatModule, FormatName, FrameRecord, Reconstruction, ReconstructOptions } from './model.js';
 import type { Accelerator, HoleValues, MakerAt } from './fast/accelerator.js';
 import { acceleratorOf } from './fast/accelerators.js';
+import { defaultFastSettings, type FastSettings } from './fast/settings.js';
 import { FrameTable } from './frame-table.js';
 import { errorShape } from './formats/error-body.js';
-
-/** For tests and the bench only (not exported from the package): turn the template fast path off, count its frames. */
-export { fastPathCounters as fastPathForTests } from './fast/templates.js';
 
 /** Characters of the input the frames table keeps to give frames their data; past it, only frames that need it. */
 export const FRAME_DATA_BUDGET = 1024 * 1024;
@@ -64,9 +62,9 @@ export function createReconstruction(options: ReconstructOptions = {}): Reconstr
 
 /**
  * A session, its options already checked by the caller; `clock`: a live read's arrival clock (else one starts at
- * the first `arrivedMs` pushed, if any).
+ * the first `arrivedMs` pushed, if any); `fast`: its speed settings (tests turn them off and read the counts).
  */
-export function openSession(options: ReconstructOptions, clock?: ArrivalClock): LiveSession {
+export function openSession(options: ReconstructOptions, clock?: ArrivalClock, fast: FastSettings = defaultFastSettings()): LiveSession {
   const decodeFindings = new FindingList();
   const keepFrames = options.frames !== false;
   const table = new FrameTable(keepFrames, FRAME_DATA_BUDGET);
@@ -74,7 +72,7 @@ export function openSession(options: ReconstructOptions, clock?: ArrivalClock): 
   // Frames that waited for the format are read after their row was written: write what they carried again.
   const router = new Router(options.format ? formatModule(options.format) : null, table);
   const sink = new ReconstructSink(router, table, decodeFindings);
-  const reader = createSinkReader((frame, payload) => sink.frame(frame, payload), decodeFindings, (text, bytes) => table.addText(text, bytes), sink, options);
+  const reader = createSinkReader((frame, payload) => sink.frame(frame, payload), decodeFindings, (text, bytes) => table.addText(text, bytes), sink, options, fast);
 
   return {
     push(chunk, arrivedMs) {

@@ -1,8 +1,9 @@
 import { ownCopy } from '../own-copy.js';
-import { fastPathCounters, holePaths, make, makerAt, matchHoles, ownValues, type Template, TemplateReader } from './templates.js';
+import { holePaths, make, makerAt, matchHoles, ownValues, type Template, TemplateReader } from './templates.js';
 import type { MakerAt } from '../model.js';
 import type { Frame } from '../decode/frame.js';
 import { keepShape } from './keep-shapes.js';
+import { defaultFastSettings, type FastSettings } from './settings.js';
 
 /**
  * The fast lane for the hot delta frames, one level above the payload templates: most frames of a stream are the
@@ -85,6 +86,7 @@ export class FrameLane {
   constructor(
     private readonly sink: LaneSink,
     private readonly templates: TemplateReader,
+    private readonly settings: FastSettings,
   ) {}
 
   /**
@@ -92,7 +94,7 @@ export class FrameLane {
    * read line by line. `index`, `line`, `start`: the frame's number, first line and offset, as the decoder counts.
    */
   take(text: string, at: number, index: number, line: number, start: number, lastEventId: string): number {
-    if (!fastPathCounters.enabled) return 0;
+    if (!this.settings.enabled) return 0;
     const shapes = this.shapes;
     for (let i = 0; i < shapes.length; i += 1) {
       const shape = shapes[i] as Shape;
@@ -122,7 +124,7 @@ export class FrameLane {
       shape.hits += 1;
       this.taken += 1;
       this.templates.fitted += 1;
-      fastPathCounters.built += 1;
+      this.settings.counts.built += 1;
       this.lines = shape.lines;
       this.crlfLines = shape.crlfLines;
       return end - at;
@@ -137,7 +139,7 @@ export class FrameLane {
    */
   learn(frame: Frame, value: unknown, hasEventLine: boolean): void {
     const template = this.templates.templateOf(frame.data);
-    if (template === null || !fastPathCounters.enabled || frame.index === this.refused) return;
+    if (template === null || !this.settings.enabled || frame.index === this.refused) return;
     const lines = frame.endLine - frame.line + 1;
     if (lines !== (hasEventLine ? 3 : 2) || frame.retry !== undefined || frame.time !== undefined) return;
     const plainHead = hasEventLine ? `event: ${frame.event}\ndata: ` : 'data: ';
@@ -207,4 +209,5 @@ export class HandOverSink implements LaneSink {
   }
 }
 
-keepShape(new FrameLane(keepShape(new HandOverSink(() => undefined)), keepShape(new TemplateReader())));
+const idleSettings = defaultFastSettings();
+keepShape(new FrameLane(keepShape(new HandOverSink(() => undefined)), keepShape(new TemplateReader(idleSettings)), idleSettings));

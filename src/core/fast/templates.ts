@@ -1,5 +1,6 @@
 import type { MakerAt } from '../model.js';
 import { ownCopy } from '../own-copy.js';
+import { defaultFastSettings, type FastSettings } from './settings.js';
 
 /**
  * A fast read for the hot delta frames: most frames of a stream are the same JSON text with another delta string
@@ -58,9 +59,6 @@ interface Kept {
   misses: number;
 }
 
-/** Counts for tests and the bench: frames built from a template or taken by the frame lane, and templates learned. */
-export const fastPathCounters = { enabled: true, built: 0, learned: 0, knownStrings: 0 };
-
 /**
  * A per-stream reader: tries the templates it learned, and learns from frames JSON.parse read. The frame lane learns
  * its frame shapes from the template that built or was learned from the frame just read (`templateOf`), so each new
@@ -75,9 +73,11 @@ export class TemplateReader {
   private last: Template | null = null;
   private lastData = '';
 
+  constructor(private readonly settings: FastSettings = defaultFastSettings()) {}
+
   /** The value of `data` when it fits a template; undefined when JSON.parse must read it. */
   read(data: string): unknown {
-    if (!fastPathCounters.enabled) return undefined;
+    if (!this.settings.enabled) return undefined;
     const templates = this.templates;
     for (let i = 0; i < templates.length; i += 1) {
       const kept = templates[i] as Kept;
@@ -85,7 +85,7 @@ export class TemplateReader {
       if (value !== undefined) {
         this.fitted += 1;
         kept.hits += 1;
-        fastPathCounters.built += 1;
+        this.settings.counts.built += 1;
         this.last = kept.template;
         this.lastData = data;
         return value;
@@ -103,13 +103,13 @@ export class TemplateReader {
     this.lastData = '';
     // Hot delta frames are small; a large frame (a final event carrying the whole answer) is read once, and
     // learning from it would cost several reads of it.
-    if (!fastPathCounters.enabled || data.length > MAX_LEARNED_LENGTH || !this.mayLearn()) return;
+    if (!this.settings.enabled || data.length > MAX_LEARNED_LENGTH || !this.mayLearn()) return;
     const holes = findHoles(data);
     // A template without a string hole fits only the same frame again: not worth trying on every frame.
     if (!holes.some((hole) => hole.kind === 'string')) return;
     const template = learnTemplate(data, value, holes);
     if (template === null) return;
-    fastPathCounters.learned += 1;
+    this.settings.counts.learned += 1;
     this.templates.unshift({ template, hits: 0, misses: 0 });
     if (this.templates.length > TEMPLATES_KEPT) this.templates.pop();
     this.last = template;
