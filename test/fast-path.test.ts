@@ -1,24 +1,15 @@
-// The template fast path (src/core/formats/fast-template.ts) must never change a result: every stream is read with
+// The template fast path (src/core/fast/templates.ts) must never change a result: every stream is read with
 // it on and off, and the whole reconstruction (frames, findings, response) must be the same.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
-import { build, learnTemplate } from '../src/core/formats/fast-template.js';
-import { createReconstruction, fastPathForTests, reconstruct } from '../src/core/reconstruct.js';
+import { describe, expect, it } from 'vitest';
+import { build, learnTemplate } from '../src/core/fast/templates.js';
+import { fastSettings, reconstructWith, sessionWith } from './fast-session.js';
 import { type FormatName, type ReconstructOptions, synthesize } from '../src/index.js';
 
-afterEach(() => {
-  fastPathForTests.enabled = true;
-});
-
 function readWith(enabled: boolean, input: string | Uint8Array[], options: ReconstructOptions = {}): string {
-  fastPathForTests.enabled = enabled;
-  try {
-    return JSON.stringify(reconstruct(input, options));
-  } finally {
-    fastPathForTests.enabled = true;
-  }
+  return JSON.stringify(reconstructWith(fastSettings(enabled), input, options));
 }
 
 function expectSame(input: string, options: ReconstructOptions = {}): void {
@@ -273,14 +264,9 @@ describe('frame lane on Gemini streams with running usage, frames out of place',
 
 describe('frame lane on live streams', () => {
   function readLive(enabled: boolean, chunks: Uint8Array[]): string {
-    fastPathForTests.enabled = enabled;
-    try {
-      const session = createReconstruction();
-      chunks.forEach((chunk, i) => session.push(chunk, 1_000 + i * 250));
-      return JSON.stringify(session.end());
-    } finally {
-      fastPathForTests.enabled = true;
-    }
+    const session = sessionWith(fastSettings(enabled));
+    chunks.forEach((chunk, i) => session.push(chunk, 1_000 + i * 250));
+    return JSON.stringify(session.end());
   }
 
   it.each(streams)('gives every %s frame its arrival time, the same with the fast path on and off', (format, response) => {
@@ -298,19 +284,19 @@ describe('fast path counts', () => {
     const value = fc.sample(response, { numRuns: 1, seed: 7 })[0] as Record<string, unknown>;
     const long = JSON.parse(JSON.stringify(value).replaceAll(/"(text|content)":"[^"]*"/g, `"$1":"${'word, '.repeat(400)}"`)) as unknown;
     const stream = synthesize(format, long, { pieceSize: 4 });
-    const before = fastPathForTests.built;
-    const result = reconstruct(stream);
+    const fast = fastSettings();
+    const result = reconstructWith(fast, stream);
     expect(result.findings).toEqual([]);
-    expect(fastPathForTests.built - before).toBeGreaterThan(result.frames.length * 0.8);
+    expect(fast.counts.built).toBeGreaterThan(result.frames.length * 0.8);
   });
 
   it('takes most frames of a long Gemini stream with running usage, whole frames in 64 KiB chunks', () => {
     const pieces = Array.from({ length: 2000 }, (_, i) => ({ candidates: [{ content: { parts: [{ text: ` word ${i}, "quoted" \\ ` }], role: 'model' }, index: 0 }], usageMetadata: { promptTokenCount: 5, candidatesTokenCount: i + 1, totalTokenCount: i + 6 }, modelVersion: 'gemini-2.5-flash' }));
     const last = { candidates: [{ content: { parts: [{ text: '.' }], role: 'model' }, finishReason: 'STOP', index: 0 }], usageMetadata: { promptTokenCount: 5, candidatesTokenCount: 2001, totalTokenCount: 2006 } };
     const text = [...pieces, last].map((frame) => `data: ${JSON.stringify(frame)}\r\n\r\n`).join('');
-    const before = fastPathForTests.built;
-    const result = reconstruct(cut(text, [65_536], (size) => size));
-    expect(fastPathForTests.built - before).toBeGreaterThan(result.frameCount * 0.9);
+    const fast = fastSettings();
+    const result = reconstructWith(fast, cut(text, [65_536], (size) => size));
+    expect(fast.counts.built).toBeGreaterThan(result.frameCount * 0.9);
     expect(result.findings.map((finding) => finding.code)).toEqual(['crlf']);
     expect(result.usage).toEqual(last.usageMetadata);
     expect(result.choices[0]?.text).toBe(`${pieces.map((frame) => frame.candidates[0]!.content.parts[0]!.text).join('')}.`);
@@ -326,16 +312,15 @@ describe('fast path counts', () => {
       model: 'gpt-4o',
       choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, logprobs: null, finish_reason: 'stop' }],
     }, { pieceSize: 5 });
-    const before = fastPathForTests.built;
-    const result = reconstruct(stream);
-    const built = fastPathForTests.built - before;
+    const fast = fastSettings();
+    const result = reconstructWith(fast, stream);
+    const built = fast.counts.built;
     expect(result.choices[0]?.text).toBe(content);
     expect(result.findings).toEqual([]);
     expect(built).toBeGreaterThan(result.frames.length * 0.9);
-    fastPathForTests.enabled = false;
-    const off = fastPathForTests.built;
-    reconstruct(stream);
-    expect(fastPathForTests.built).toBe(off);
+    const off = fastSettings(false);
+    reconstructWith(off, stream);
+    expect(off.counts.built).toBe(0);
   });
 });
 

@@ -1,9 +1,10 @@
-// A long frame that repeats a string the assembly holds is parsed around it (src/core/decode/known-strings.ts). The
+// A long frame that repeats a string the assembly holds is parsed around it (src/core/fast/known-strings.ts). The
 // value must be the one JSON.parse gives, whatever the frame's text: found as a whole token, or left to JSON.parse.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { KNOWN_STRING_LENGTH, KnownStrings } from '../src/core/decode/known-strings.js';
-import { fastPathForTests, reconstruct } from '../src/core/reconstruct.js';
+import { KNOWN_STRING_LENGTH, KnownStrings } from '../src/core/fast/known-strings.js';
+import { reconstruct } from '../src/core/reconstruct.js';
+import { fastSettings, reconstructWith } from './fast-session.js';
 import { synthesize } from '../src/index.js';
 
 const LONG = `${'a long answer, with "quotes", a \\ backslash, 東京 and 🙂\n'.repeat(Math.ceil(KNOWN_STRING_LENGTH / 40))}`;
@@ -134,22 +135,17 @@ describe('known strings in a Responses stream', () => {
   };
 
   function readWith(enabled: boolean, stream: string): string {
-    fastPathForTests.enabled = enabled;
-    try {
-      return JSON.stringify(reconstruct(stream));
-    } finally {
-      fastPathForTests.enabled = true;
-    }
+    return JSON.stringify(reconstructWith(fastSettings(enabled), stream));
   }
 
   it('reads the last events around the answer, to the same reconstruction', () => {
     const stream = synthesize('responses', response, { pieceSize: 400 });
-    const before = fastPathForTests.knownStrings;
-    const result = reconstruct(stream);
+    const fast = fastSettings();
+    const result = reconstructWith(fast, stream);
     expect(result.findings).toEqual([]);
     expect(result.choices[0]?.text).toBe(LONG);
     // output_text.done, content_part.done, output_item.done and response.completed each repeat the answer.
-    expect(fastPathForTests.knownStrings - before).toBe(4);
+    expect(fast.counts.knownStrings).toBe(4);
     expect(readWith(true, stream)).toBe(readWith(false, stream));
   });
 

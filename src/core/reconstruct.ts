@@ -1,3 +1,3 @@
 // The pipeline's entry points, where tests and the index have always imported them from.
-export { reconstruct, createReconstruction, openSession, isReconstruction, RECONSTRUCTION_BRAND, FRAME_DATA_BUDGET, fastPathForTests } from './pipeline/session.js';
+export { reconstruct, createReconstruction, openSession, isReconstruction, RECONSTRUCTION_BRAND, FRAME_DATA_BUDGET } from './pipeline/session.js';
 export type { ReconstructionSession, LiveSession } from './pipeline/session.js';

@@ -6,17 +6,13 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { acceleratorOf } from '../../src/core/fast/accelerators.js';
 import { FORMAT_MODULES } from '../../src/core/formats/registry.js';
-import { fastPathForTests, reconstruct } from '../../src/core/reconstruct.js';
+import { reconstruct } from '../../src/core/reconstruct.js';
+import { fastSettings, reconstructWith } from '../fast-session.js';
 import type { FormatModule, ReconstructOptions } from '../../src/index.js';
 import { fixture, fixtures } from '../../src/fixtures/index.js';
 
 function readWith(enabled: boolean, input: string | Uint8Array[], options: ReconstructOptions = {}): string {
-  fastPathForTests.enabled = enabled;
-  try {
-    return JSON.stringify(reconstruct(input, options));
-  } finally {
-    fastPathForTests.enabled = true;
-  }
+  return JSON.stringify(reconstructWith(fastSettings(enabled), input, options));
 }
 
 function inChunks(text: string, size: number): Uint8Array[] {

@@ -1,13 +1,9 @@
 // The Responses known-string path is linear in the input (issue 13, item 4): each long frame walked every item and
 // searched every long string held (n items with long frames: exponent 1.9). Now a frame's long tokens are found
 // first, the held strings are asked for only then, and a walk may cost only a small part of the frame's length.
-import { afterEach, describe, expect, it } from 'vitest';
-import { KNOWN_STRING_LENGTH, KnownStrings } from '../../src/core/decode/known-strings.js';
-import { fastPathForTests, reconstruct } from '../../src/core/reconstruct.js';
-
-afterEach(() => {
-  fastPathForTests.enabled = true;
-});
+import { describe, expect, it } from 'vitest';
+import { KNOWN_STRING_LENGTH, KnownStrings } from '../../src/core/fast/known-strings.js';
+import { fastSettings, reconstructWith } from '../fast-session.js';
 
 function responsesStream(shortItems: number, longText: string): string {
   const frames: string[] = [];
@@ -39,21 +35,20 @@ const LONG = 'a long answer "quoted" \\ 東京 🙂\n'.repeat(Math.ceil((KNOWN_S
 describe('Responses known strings', () => {
   it('offer a done event among thousands of items nothing (its walk would cost more than the frame), and response.completed its strings', () => {
     const stream = responsesStream(3000, LONG);
-    fastPathForTests.knownStrings = 0;
-    const fast = reconstruct(stream);
+    const on = fastSettings();
+    const fast = reconstructWith(on, stream);
     // Only response.completed, which holds every item, pays for the walk; the three done events are parsed as they are.
-    expect(fastPathForTests.knownStrings).toBe(1);
-    fastPathForTests.enabled = false;
-    const slow = reconstruct(stream);
+    expect(on.counts.knownStrings).toBe(1);
+    const slow = reconstructWith(fastSettings(false), stream);
     expect(JSON.stringify({ ...fast, timing: null })).toBe(JSON.stringify({ ...slow, timing: null }));
     expect(fast.verdict).toBe('complete');
     expect(fast.choices[0]?.text.endsWith(LONG)).toBe(true);
   });
 
   it('still serve the done events of a stream of few items', () => {
-    fastPathForTests.knownStrings = 0;
-    const result = reconstruct(responsesStream(2, LONG));
-    expect(fastPathForTests.knownStrings).toBe(4);
+    const fast = fastSettings();
+    const result = reconstructWith(fast, responsesStream(2, LONG));
+    expect(fast.counts.knownStrings).toBe(4);
     expect(result.findings).toEqual([]);
   });
 
@@ -99,8 +94,7 @@ describe('Responses events that name their item by id only', () => {
       event({ type: 'response.completed', response: { id: 'r', status: 'completed' } }),
     ].join('');
     for (const enabled of [true, false]) {
-      fastPathForTests.enabled = enabled;
-      const result = reconstruct(stream);
+      const result = reconstructWith(fastSettings(enabled), stream);
       expect(result.choices[0]?.toolCalls[0]).toMatchObject({ id: 'c1', name: 'f', arguments: '{"x":1}' });
       expect(result.findingCounts['block unstarted']).toBe(2);
     }

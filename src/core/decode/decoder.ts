@@ -1,10 +1,13 @@
 import { FindingList } from '../findings.js';
 import { checkDecoderCallbacks } from '../options.js';
 import type { Frame, LineTally } from './frame.js';
-import { ownCopy } from '../own-copy.js';
 import { matchStamp, StampClock } from './timestamps.js';
 import { heldBound, MAX_HELD_CHARS } from './held-bound.js';
 import { describeArgument } from '../words.js';
+import { keepShape } from '../fast/keep-shapes.js';
+import { internEvent } from './event-names.js';
+import { emptyOpenFrame, flushNotes, type OpenFrame, readBare, readData, readEvent, readField, type StreamFields } from './field-lines.js';
+import { BLANK, DATA, dataValue, type Ending, ENDING_CR, ENDING_CRLF, ENDING_LF, ENDING_NONE, EVENT, eventValue, isDataLine, isEventLine, type LineKind, OTHER } from './line-kinds.js';
 
 /** For options.ts, input/, inspect/ and matchers/, which import it from here by this name. */
 export { describeArgument as describe };
@@ -36,7 +39,7 @@ export interface DecoderCallbacks {
    */
   onText?(text: string, bytes?: Uint8Array): void;
   /**
-   * Takes whole frames of a known shape without reading them line by line (see frame-lane.ts).
+   * Takes whole frames of a known shape without reading them line by line (see fast/lane.ts).
    * @internal The library's own fast path; not part of the public API.
    */
   lane?: FrameTaker;
@@ -83,48 +86,6 @@ export interface DecoderSummary {
   retry?: number;
 }
 
-const ENDING_LF = 1;
-const ENDING_CRLF = 2;
-const ENDING_CR = 3;
-const ENDING_NONE = 0;
-type Ending = typeof ENDING_LF | typeof ENDING_CRLF | typeof ENDING_CR | typeof ENDING_NONE;
-
-const OTHER = 0;
-const BLANK = 1;
-const DATA = 2;
-const EVENT = 3;
-type LineKind = typeof OTHER | typeof BLANK | typeof DATA | typeof EVENT;
-
-/** State of the frame being read, between blank lines. */
-interface OpenFrame extends FrameMarks {
-  line: number;
-  column: number;
-  start: number;
-  data: string | null;
-  dataLine: number;
-  dataColumn: number;
-  event: string;
-  eventLine: number;
-  eventColumn: number;
-  retry: number | undefined;
-  time: string | undefined;
-  elapsedMs: number | undefined;
-  /** Findings about its lines, raised when it ends so they can name it (rarely any). */
-  notes: Note[] | null;
-  /** Its unknown-field lines joined, while no known field has been read (a bare JSON document, perhaps). */
-  bareText: string | null;
-  bareEndLine: number;
-  knownField: boolean;
-  bare: boolean;
-}
-
-interface Note {
-  code: 'ignored line' | 'bad retry';
-  message: string;
-  line: number;
-  column: number;
-}
-
 /**
  * An incremental event-stream decoder following the WHATWG "interpreting an event stream" rules, which remembers
  * where every frame was and names every line a spec client would read differently from what its writer meant.
@@ -132,83 +93,132 @@ interface Note {
  */
 export function createDecoder(callbacks: DecoderCallbacks, findings = new FindingList()): EventStreamDecoder {
   checkDecoderCallbacks(callbacks);
-  const { onFrame, onText, lane } = callbacks;
-  const maxHeld = heldBound(callbacks.maxHeldChars, 'maxHeldChars');
-  const bytes = new TextDecoder('utf-8', { ignoreBOM: true });
-  const clock = new StampClock();
-  const tally: LineTally = { total: 0, inFrames: 0, comments: 0, blanks: 0, unread: 0 };
-
-  let pending = ''; // the line being received, not yet ended
-  let pendingCR = false; // `pending` ended at a CR that was the last character of a chunk
-  let sawFirstChar = false;
-  let bytesPending = false;
-  let lineNo = 0;
-  let offset = 0; // UTF-16 offset of the start of the next line
-  let stamped: boolean | null = null;
-  let held = 0; // characters held since the last blank line
-  let stopped = false;
-  let frame: OpenFrame | null = null;
-  const spare: OpenFrame = {
-    line: 0,
-    column: 0,
-    start: 0,
-    data: null,
-    dataLine: 0,
-    dataColumn: 0,
-    event: '',
-    eventLine: 0,
-    eventColumn: 0,
-    retry: undefined,
-    time: undefined,
-    elapsedMs: undefined,
-    notes: null,
-    bareText: null,
-    bareEndLine: 0,
-    knownField: false,
-    bare: false,
+  const decoder = new LineDecoder(callbacks, findings);
+  // A plain object, as it always was: its methods may be taken off it and called alone.
+  return {
+    findings,
+    push: (chunk) => decoder.push(chunk),
+    end: () => decoder.end(),
   };
-  let frameCount = 0;
-  let lastEventIdBuffer = '';
-  let streamRetry: number | undefined;
-  let crlfLines = 0;
-  let otherLines = 0;
-  let firstCrlfColumn = 0;
-  let ended = false;
+}
 
-  function pushText(text: string, from?: Uint8Array): void {
+/** One stream's state and its line loop: an instance per stream, the methods shared by every stream. */
+class LineDecoder implements StreamFields {
+  private readonly onFrame: DecoderCallbacks['onFrame'];
+  private readonly onText: DecoderCallbacks['onText'];
+  private readonly lane: FrameTaker | undefined;
+  private readonly maxHeld: number;
+  private readonly bytes = new TextDecoder('utf-8', { ignoreBOM: true });
+  private readonly clock = new StampClock();
+  private readonly tally: LineTally = { total: 0, inFrames: 0, comments: 0, blanks: 0, unread: 0 };
+  /** The line being received, not yet ended. */
+  private pending = '';
+  /** `pending` ended at a CR that was the last character of a chunk. */
+  private pendingCR = false;
+  private sawFirstChar = false;
+  private bytesPending = false;
+  lineNo = 0;
+  /** UTF-16 offset of the start of the next line. */
+  private offset = 0;
+  private stamped: boolean | null = null;
+  /** Characters held since the last blank line. */
+  private held = 0;
+  private stopped = false;
+  private frame: OpenFrame | null = null;
+  /** The one record every frame is read into: one frame is open at a time, and nothing keeps it after it ends. */
+  private readonly spare: OpenFrame = emptyOpenFrame();
+  private frameCount = 0;
+  lastEventId = '';
+  streamRetry: number | undefined = undefined;
+  private crlfLines = 0;
+  private otherLines = 0;
+  private firstCrlfColumn = 0;
+  private ended = false;
+
+  constructor(
+    callbacks: DecoderCallbacks,
+    private readonly findings: FindingList,
+  ) {
+    this.onFrame = callbacks.onFrame;
+    this.onText = callbacks.onText;
+    this.lane = callbacks.lane;
+    this.maxHeld = heldBound(callbacks.maxHeldChars, 'maxHeldChars');
+  }
+
+  push(chunk: string | Uint8Array): void {
+    if (this.ended) throw new Error('sse-reconstruct: push() was called after end(); create a new decoder for a new stream.');
+    if (typeof chunk === 'string') {
+      this.flushBytes();
+      this.pushText(chunk);
+    } else if (chunk instanceof Uint8Array) {
+      this.bytesPending = true;
+      this.pushText(this.bytes.decode(chunk, { stream: true }), chunk);
+    } else {
+      throw new TypeError(`sse-reconstruct: push() takes a string or a Uint8Array chunk; it received ${describeArgument(chunk)}.`);
+    }
+  }
+
+  end(): DecoderSummary {
+    if (!this.ended) this.endInput();
+    const summary: DecoderSummary = { lines: { ...this.tally, total: this.lineNo }, timestamped: this.stamped === true, stopped: this.stopped };
+    if (this.streamRetry !== undefined) summary.retry = this.streamRetry;
+    return summary;
+  }
+
+  private endInput(): void {
+    this.ended = true;
+    this.flushBytes();
+    if (this.pendingCR) {
+      this.pendingCR = false;
+      this.endPending(ENDING_CR);
+    } else if (this.pending.length > 0) this.endPending(ENDING_NONE);
+    if (this.frame !== null) this.finishFrame(this.frame, 'eof', this.offset);
+    if (!this.stopped && this.crlfLines > 0 && this.otherLines === 0 && this.stamped !== true) {
+      this.findings.add(
+        'crlf',
+        'Every line ends in \\r\\n. Spec clients read it; a reader that splits frames on "\\n\\n" finds no frame at all. It was read as the spec reads it.',
+        1,
+        this.firstCrlfColumn,
+      );
+    }
+  }
+
+  private pushText(text: string, from?: Uint8Array): void {
+    const onText = this.onText;
     if (onText !== undefined && (text.length > 0 || from !== undefined)) onText(text, from);
     if (text.length === 0) return;
-    let start = sawFirstChar ? 0 : takeBom(text);
-    if (pendingCR) {
+    let start = this.sawFirstChar ? 0 : this.takeBom(text);
+    if (this.pendingCR) {
       // The CR that ended the last chunk: with an LF here it was a CRLF.
-      pendingCR = false;
+      this.pendingCR = false;
       const crlf = text.charCodeAt(start) === 10;
       if (crlf) start += 1;
-      endPending(crlf ? ENDING_CRLF : ENDING_CR);
+      this.endPending(crlf ? ENDING_CRLF : ENDING_CR);
     }
-    start = readLines(text, start);
-    if (start < text.length) holdRest(text.slice(start));
+    start = this.readLines(text, start);
+    if (start < text.length) this.holdRest(text.slice(start));
   }
 
   /** Takes off a BOM that starts the stream; returns where its text starts. */
-  function takeBom(text: string): number {
-    sawFirstChar = true;
+  private takeBom(text: string): number {
+    this.sawFirstChar = true;
     if (text.charCodeAt(0) !== 0xfeff) return 0;
-    findings.add('bom', 'The input starts with a byte-order mark (U+FEFF); it was taken off, as a spec client does. Remove it where the capture or the server writes it.', 1, 1);
-    offset = 1;
+    this.findings.add('bom', 'The input starts with a byte-order mark (U+FEFF); it was taken off, as a spec client does. Remove it where the capture or the server writes it.', 1, 1);
+    this.offset = 1;
     return 1;
   }
 
   /** Reads every line `text` ends, from `start`; returns where the unfinished rest begins (the length if none). */
-  function readLines(text: string, start: number): number {
+  private readLines(text: string, start: number): number {
     const length = text.length;
+    const lane = this.lane;
     let lf = -2;
     let cr = -2;
     while (start < length) {
-      if (lane !== undefined && frame === null && stamped === false && !stopped && pending.length === 0) {
-        const taken = lane.take(text, start, frameCount, lineNo + 1, offset, lastEventIdBuffer);
+      if (lane !== undefined && this.frame === null && this.stamped === false && !this.stopped && this.pending.length === 0) {
+        const taken = lane.take(text, start, this.frameCount, this.lineNo + 1, this.offset, this.lastEventId);
         if (taken > 0) {
-          countTaken(taken);
+          this.countTaken(lane, taken);
           start += taken;
           continue;
         }
@@ -222,147 +232,155 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
       if (cr !== -1 && (lf === -1 || cr < lf)) {
         if (cr + 1 === length) {
           // A CR at the very end of a chunk: the next chunk decides whether it is CR or CRLF.
-          pending += text.slice(start, cr);
-          pendingCR = true;
+          this.pending += text.slice(start, cr);
+          this.pendingCR = true;
           return length;
         }
         lineEnd = cr;
         ending = text.charCodeAt(cr + 1) === 10 ? ENDING_CRLF : ENDING_CR;
       }
       const next = lineEnd + (ending === ENDING_CRLF ? 2 : 1);
-      if (pending.length === 0) {
-        const kind = stamped === false && !stopped ? commonKind(text, start, lineEnd, next - lineEnd) : OTHER;
-        if (kind === OTHER) endLine(text, start, lineEnd, ending);
-        else readCommonLine(text, start, lineEnd, next - lineEnd, kind);
-      } else {
-        pending += text.slice(start, lineEnd);
-        endPending(ending);
-      }
+      this.readLine(text, start, lineEnd, next - lineEnd, ending);
       start = next;
     }
     return start;
   }
 
+  /** A line this chunk ends, with the start of it the last chunk held, if any. */
+  private readLine(text: string, start: number, lineEnd: number, eol: number, ending: Ending): void {
+    if (this.pending.length === 0) {
+      const kind = this.stamped === false && !this.stopped ? this.commonKind(text, start, lineEnd, eol) : OTHER;
+      if (kind === OTHER) this.endLine(text, start, lineEnd, ending);
+      else this.readCommonLine(text, start, lineEnd, eol, kind);
+    } else {
+      this.pending += text.slice(start, lineEnd);
+      this.endPending(ending);
+    }
+  }
+
   /** The bookkeeping of a frame the lane took whole: its lines, its offset, one more frame. */
-  function countTaken(taken: number): void {
-    const lines = (lane as FrameTaker).lines;
-    const crlf = (lane as FrameTaker).crlfLines;
-    lineNo += lines;
-    offset += taken;
-    tally.inFrames += lines;
-    crlfLines += crlf;
-    otherLines += lines - crlf;
-    held = 0;
-    frameCount += 1;
+  private countTaken(lane: FrameTaker, taken: number): void {
+    const lines = lane.lines;
+    const crlf = lane.crlfLines;
+    this.lineNo += lines;
+    this.offset += taken;
+    this.tally.inFrames += lines;
+    this.crlfLines += crlf;
+    this.otherLines += lines - crlf;
+    this.held = 0;
+    this.frameCount += 1;
   }
 
   /** Keeps the start of a line the next chunk finishes, unless holding it would cross the bound. */
-  function holdRest(rest: string): void {
-    pending += rest;
+  private holdRest(rest: string): void {
+    this.pending += rest;
+    const maxHeld = this.maxHeld;
     // Stop as soon as the unfinished line is sure to cross the bound, naming what ending it would name.
-    if (!stopped && held + pending.length > maxHeld && held + heldLength(pending) > maxHeld) {
-      if (stamped === null) stamped = matchStamp(pending) !== null; // it would have decided, ending whole
-      stopAtBound(frame?.line ?? lineNo + 1);
+    if (!this.stopped && this.held + this.pending.length > maxHeld && this.held + this.heldLength(this.pending) > maxHeld) {
+      if (this.stamped === null) this.stamped = matchStamp(this.pending) !== null; // it would have decided, ending whole
+      this.stopAtBound(this.frame?.line ?? this.lineNo + 1);
     }
-    if (stopped) pending = ' '; // keep only that a line is open: its text is not read
+    if (this.stopped) this.pending = ' '; // keep only that a line is open: its text is not read
   }
 
   /**
    * Which of the lines every stream is made of this is (blank, `data:`, `event:`), when nothing else about it needs
    * a look (no stamp, not held past the bound); OTHER sends it the whole way through endLine.
    */
-  function commonKind(src: string, from: number, to: number, eol: number): LineKind {
+  private commonKind(src: string, from: number, to: number, eol: number): LineKind {
     if (from === to) return BLANK;
-    if (held + to - from + eol > maxHeld) return OTHER;
+    if (this.held + to - from + eol > this.maxHeld) return OTHER;
     if (isDataLine(src, from)) return DATA;
     return isEventLine(src, from) ? EVENT : OTHER;
   }
 
   /** endLine for a line commonKind recognised: the same bookkeeping, none of the checks it has already made. */
-  function readCommonLine(src: string, from: number, to: number, eol: number, kind: LineKind): void {
-    lineNo += 1;
-    const lineStart = offset;
-    offset += to - from + eol;
-    if (eol === 2) countCrlf(to - from);
-    else otherLines += 1;
-    if (kind === BLANK) {
-      held = 0;
-      if (frame !== null) finishFrame(frame, 'blank', offset);
-      else tally.blanks += 1;
-      return;
-    }
-    held += to - from + eol;
-    const open = frame ?? (frame = openFrame(lineStart, 1, undefined));
-    if (kind === DATA) readData(open, dataValue(src, from, to), 1);
-    else readEvent(open, eventValue(src, from, to), 1);
+  private readCommonLine(src: string, from: number, to: number, eol: number, kind: LineKind): void {
+    this.lineNo += 1;
+    const lineStart = this.offset;
+    this.offset += to - from + eol;
+    if (eol === 2) this.countCrlf(to - from);
+    else this.otherLines += 1;
+    if (kind === BLANK) return this.blankLine();
+    this.held += to - from + eol;
+    const open = this.frame ?? (this.frame = this.openFrame(lineStart, 1, undefined));
+    if (kind === DATA) readData(open, dataValue(src, from, to), 1, this.lineNo);
+    else readEvent(open, eventValue(src, from, to), 1, this.lineNo);
   }
 
-  function countCrlf(width: number): void {
-    if (crlfLines === 0) firstCrlfColumn = width + 1;
-    crlfLines += 1;
+  private countCrlf(width: number): void {
+    if (this.crlfLines === 0) this.firstCrlfColumn = width + 1;
+    this.crlfLines += 1;
   }
 
-  function endPending(ending: Ending): void {
-    const line = pending;
-    pending = '';
-    endLine(line, 0, line.length, ending);
+  private endPending(ending: Ending): void {
+    const line = this.pending;
+    this.pending = '';
+    this.endLine(line, 0, line.length, ending);
   }
 
   /** Reads the line `src[from, to)`: by positions, so the common lines are read without being cut out first. */
-  function endLine(src: string, from: number, to: number, ending: Ending): void {
-    lineNo += 1;
-    const lineStart = offset;
+  private endLine(src: string, from: number, to: number, ending: Ending): void {
+    this.lineNo += 1;
+    const lineStart = this.offset;
     let eol = 1; // the line ending's length
     if (ending === ENDING_CRLF) {
       eol = 2;
-      countCrlf(to - from);
+      this.countCrlf(to - from);
     } else if (ending === ENDING_NONE) eol = 0;
-    else otherLines += 1;
-    offset += to - from + eol;
-    if (stopped) {
-      tally.unread += 1;
+    else this.otherLines += 1;
+    this.offset += to - from + eol;
+    if (this.stopped) {
+      this.tally.unread += 1;
       return;
     }
     let column = 1;
     let stampText: string | undefined;
-    if (stamped !== false && to > from) {
+    if (this.stamped !== false && to > from) {
       const stamp = matchStamp(src.slice(from, to));
-      if (stamped === null) stamped = stamp !== null;
+      if (this.stamped === null) this.stamped = stamp !== null;
       if (stamp !== null) {
         from += stamp.length;
         column = stamp.length + 1;
         stampText = stamp.text;
         // Elapsed time counts from the capture's first stamp, whatever line carries it.
-        if (!clock.started) clock.elapsed(stampText);
+        if (!this.clock.started) this.clock.elapsed(stampText);
       }
     }
-    if (from === to) {
-      held = 0;
-      if (frame !== null) finishFrame(frame, 'blank', offset);
-      else tally.blanks += 1;
-      return;
-    }
-    held += to - from + eol;
-    if (held > maxHeld) {
-      const countedWithFrame = frame !== null;
-      stopAtBound(frame?.line ?? lineNo);
-      if (!countedWithFrame) tally.unread += 1;
+    if (from === to) return this.blankLine();
+    this.readFieldLine(src, from, to, eol, lineStart, column, stampText);
+  }
+
+  /** A line that is not blank, its stamp taken off: held within the bound, a comment, or a field of the frame. */
+  private readFieldLine(src: string, from: number, to: number, eol: number, lineStart: number, column: number, stampText: string | undefined): void {
+    this.held += to - from + eol;
+    if (this.held > this.maxHeld) {
+      const countedWithFrame = this.frame !== null;
+      this.stopAtBound(this.frame?.line ?? this.lineNo);
+      if (!countedWithFrame) this.tally.unread += 1;
       return;
     }
     if (src.charCodeAt(from) === 58 /* : */) {
-      if (frame === null) tally.comments += 1;
+      if (this.frame === null) this.tally.comments += 1;
       return;
     }
-    const open = frame ?? (frame = openFrame(lineStart, column, stampText));
-    if (isDataLine(src, from)) readData(open, dataValue(src, from, to), column);
-    else if (isEventLine(src, from)) readEvent(open, eventValue(src, from, to), column);
-    else readField(open, src.slice(from, to), column);
+    const open = this.frame ?? (this.frame = this.openFrame(lineStart, column, stampText));
+    if (isDataLine(src, from)) readData(open, dataValue(src, from, to), column, this.lineNo);
+    else if (isEventLine(src, from)) readEvent(open, eventValue(src, from, to), column, this.lineNo);
+    else readField(this, open, src.slice(from, to), column);
   }
 
-  /** Starts a frame in the one reused record: one frame is open at a time, and nothing keeps it after it ends. */
-  function openFrame(lineStart: number, column: number, stampText: string | undefined): OpenFrame {
-    const opened = spare;
-    opened.line = lineNo;
+  /** A blank line: it ends the open frame, if any. */
+  private blankLine(): void {
+    this.held = 0;
+    if (this.frame !== null) this.finishFrame(this.frame, 'blank', this.offset);
+    else this.tally.blanks += 1;
+  }
+
+  /** Starts a frame in the one reused record. */
+  private openFrame(lineStart: number, column: number, stampText: string | undefined): OpenFrame {
+    const opened = this.spare;
+    opened.line = this.lineNo;
     opened.column = column;
     opened.start = lineStart;
     opened.data = null;
@@ -373,7 +391,7 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
     opened.eventColumn = 0;
     opened.retry = undefined;
     opened.time = stampText;
-    opened.elapsedMs = stampText === undefined ? undefined : clock.elapsed(stampText);
+    opened.elapsedMs = stampText === undefined ? undefined : this.clock.elapsed(stampText);
     opened.notes = null;
     opened.bareText = null;
     opened.bareEndLine = 0;
@@ -382,151 +400,58 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
     return opened;
   }
 
-  /** Any field line: split at its first colon, one space after the colon dropped. */
-  function readField(open: OpenFrame, line: string, column: number): void {
-    const colon = line.indexOf(':');
-    const field = colon === -1 ? line : line.slice(0, colon);
-    let value = colon === -1 ? '' : line.slice(colon + 1);
-    if (value.charCodeAt(0) === 32) value = value.slice(1);
-    switch (field) {
-      case 'data':
-        return readData(open, value, column);
-      case 'event':
-        return readEvent(open, value, column);
-      case 'id':
-        open.knownField = true;
-        if (value.indexOf('\u0000') === -1) lastEventIdBuffer = value;
-        return;
-      case 'retry':
-        open.knownField = true;
-        readRetry(open, value, column);
-        return;
-      default:
-        note(open, 'ignored line', ignoredFieldMessage(field), column);
-        keepBareLine(open, line);
-    }
-  }
-
-  function readData(open: OpenFrame, value: string, column: number): void {
-    if (open.data === null) {
-      open.data = value;
-      open.dataLine = lineNo;
-      open.dataColumn = column;
-    } else open.data = open.data + '\n' + value;
-  }
-
-  function readEvent(open: OpenFrame, value: string, column: number): void {
-    open.event = value;
-    open.eventLine = lineNo;
-    open.eventColumn = column;
-  }
-
-  function keepBareLine(open: OpenFrame, line: string): void {
-    if (open.knownField || open.data !== null || open.eventLine > 0) return;
-    open.bareText = open.bareText === null ? line : `${open.bareText}\n${line}`;
-    open.bareEndLine = lineNo;
-  }
-
-  /**
-   * A frame made only of unknown-field lines that together parse as a JSON object or list (Gemini's error body is a
-   * list of one): one finding, and keep the text.
-   */
-  function readBare(open: OpenFrame): string | null {
-    const text = open.bareText;
-    if (text === null || open.knownField || open.data !== null || open.eventLine > 0) return null;
-    const first = text.trimStart().charCodeAt(0);
-    if (first !== 123 /* { */ && first !== 91 /* [ */) return null;
-    try {
-      const value: unknown = JSON.parse(text);
-      if (typeof value !== 'object' || value === null) return null;
-    } catch {
-      return null;
-    }
-    open.notes = null;
-    findings.add(
-      'ignored line',
-      `Lines ${open.line}-${open.bareEndLine} are a JSON document written without \`data:\` framing (${JSON.stringify(text.replace(/\s+/g, ' ').slice(0, 60))}…); a spec client ignores every one of them. It was read anyway so that what it says is not lost. Send it as a \`data:\` line followed by a blank line.`,
-      open.line,
-      open.column,
-      frameCount,
-    );
-    open.bare = true;
-    return text;
-  }
-
-  function note(open: OpenFrame, code: Note['code'], message: string, column: number): void {
-    (open.notes ??= []).push({ code, message, line: lineNo, column });
-  }
-
-  /** Raises the findings about a frame's lines, naming the frame when it was handed over. */
-  function flushNotes(open: OpenFrame, frameIndex: number | undefined): void {
-    if (open.notes === null) return;
-    for (const n of open.notes) findings.add(n.code, n.message, n.line, n.column, frameIndex);
-    open.notes = null;
-  }
-
-  function readRetry(open: OpenFrame, value: string, column: number): void {
-    if (/^[0-9]+$/.test(value)) {
-      open.retry = Number.parseInt(value, 10);
-      streamRetry = open.retry;
-      return;
-    }
-    note(
-      open,
-      'bad retry',
-      `\`retry: ${value}\` is not a number of milliseconds, so a spec client ignores it and the reconnection delay is not set. Write digits only, e.g. \`retry: 3000\`.`,
-      column,
-    );
-  }
-
-  function finishFrame(open: OpenFrame, ending: 'blank' | 'eof', endOffset: number): void {
-    frame = null;
-    tally.inFrames += lineNo - open.line + 1;
-    const bareText = open.data === null ? readBare(open) : null;
+  private finishFrame(open: OpenFrame, ending: FrameEnding, endOffset: number): void {
+    this.frame = null;
+    this.tally.inFrames += this.lineNo - open.line + 1;
+    const bareText = open.data === null ? readBare(open, this.findings, this.frameCount) : null;
     const hasData = open.data !== null || bareText !== null;
-    flushNotes(open, frameCount);
+    flushNotes(open, this.findings, this.frameCount);
     if (!hasData && open.eventLine > 0) {
-      findings.add(
+      this.findings.add(
         'ignored line',
         `\`event: ${open.event}\` names an event in a frame with no \`data:\` line, so nothing is dispatched for it. Add a \`data:\` line if the event matters.`,
         open.eventLine,
         open.eventColumn,
-        frameCount,
+        this.frameCount,
       );
     }
     const result: Frame = {
-      index: frameCount,
+      index: this.frameCount,
       event: open.event === '' ? 'message' : internEvent(open.event),
       data: open.data ?? bareText ?? '',
-      lastEventId: lastEventIdBuffer,
+      lastEventId: this.lastEventId,
       dispatched: open.data !== null && ending === 'blank',
       line: open.line,
-      endLine: lineNo,
+      endLine: this.lineNo,
       start: open.start,
       end: endOffset,
     };
     if (open.retry !== undefined) result.retry = open.retry;
     if (open.time !== undefined) result.time = open.time;
     if (open.elapsedMs !== undefined) result.elapsedMs = open.elapsedMs;
-    frameCount += 1;
+    this.frameCount += 1;
+    // Called alone, as the callback always was (not as a method of this decoder).
+    const onFrame = this.onFrame;
     onFrame(result, ending, hasData, open);
   }
 
   /** Characters a line adds to what is held, its capture timestamp taken off (its ending not yet known). */
-  function heldLength(line: string): number {
-    if (stamped === false) return line.length;
+  private heldLength(line: string): number {
+    if (this.stamped === false) return line.length;
     return line.length - (matchStamp(line)?.length ?? 0);
   }
 
-  function stopAtBound(line: number): void {
-    stopped = true;
+  private stopAtBound(line: number): void {
+    this.stopped = true;
+    const frame = this.frame;
     if (frame !== null) {
       // The frame being held is not read: its lines so far become unread (findings about them stand).
-      tally.unread += lineNo - frame.line + 1;
-      flushNotes(frame, undefined);
-      frame = null;
+      this.tally.unread += this.lineNo - frame.line + 1;
+      flushNotes(frame, this.findings, undefined);
+      this.frame = null;
     }
-    findings.add(
+    const maxHeld = this.maxHeld;
+    this.findings.add(
       'too large',
       `More than ${maxHeld.toLocaleString('en-US')} characters arrived without a blank line; ${maxHeld === MAX_HELD_CHARS ? 'a reader with the common 1 MiB bound' : 'a reader with this bound (maxHeldChars)'} stops the stream here, and nothing after this point was read. End every frame with a blank line and split very large payloads.`,
       line,
@@ -534,114 +459,11 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
     );
   }
 
-  function flushBytes(): void {
-    if (!bytesPending) return;
-    bytesPending = false;
-    pushText(bytes.decode());
+  private flushBytes(): void {
+    if (!this.bytesPending) return;
+    this.bytesPending = false;
+    this.pushText(this.bytes.decode());
   }
-
-  return {
-    findings,
-    push(chunk) {
-      if (ended) throw new Error('sse-reconstruct: push() was called after end(); create a new decoder for a new stream.');
-      if (typeof chunk === 'string') {
-        flushBytes();
-        pushText(chunk);
-      } else if (chunk instanceof Uint8Array) {
-        bytesPending = true;
-        pushText(bytes.decode(chunk, { stream: true }), chunk);
-      } else {
-        throw new TypeError(`sse-reconstruct: push() takes a string or a Uint8Array chunk; it received ${describeArgument(chunk)}.`);
-      }
-    },
-    end() {
-      if (!ended) {
-        ended = true;
-        flushBytes();
-        if (pendingCR) {
-          pendingCR = false;
-          endPending(ENDING_CR);
-        } else if (pending.length > 0) endPending(ENDING_NONE);
-        if (frame !== null) finishFrame(frame, 'eof', offset);
-        if (!stopped && crlfLines > 0 && otherLines === 0 && stamped !== true) {
-          findings.add(
-            'crlf',
-            'Every line ends in \\r\\n. Spec clients read it; a reader that splits frames on "\\n\\n" finds no frame at all. It was read as the spec reads it.',
-            1,
-            firstCrlfColumn,
-          );
-        }
-      }
-      const summary: DecoderSummary = { lines: { ...tally, total: lineNo }, timestamped: stamped === true, stopped };
-      if (streamRetry !== undefined) summary.retry = streamRetry;
-      return summary;
-    },
-  };
 }
 
-// `data:` and `event:` lines are recognised and read by position, without cutting out the line or its field name:
-// charCodeAt chains beat startsWith(…, position) several times over. A line ending is never ':' or ' ', so looking
-// one character past a short line is harmless.
-
-function isDataLine(src: string, at: number): boolean {
-  return (
-    src.charCodeAt(at) === 100 &&
-    src.charCodeAt(at + 1) === 97 &&
-    src.charCodeAt(at + 2) === 116 &&
-    src.charCodeAt(at + 3) === 97 &&
-    src.charCodeAt(at + 4) === 58
-  );
-}
-
-function isEventLine(src: string, at: number): boolean {
-  return (
-    src.charCodeAt(at) === 101 &&
-    src.charCodeAt(at + 1) === 118 &&
-    src.charCodeAt(at + 2) === 101 &&
-    src.charCodeAt(at + 3) === 110 &&
-    src.charCodeAt(at + 4) === 116 &&
-    src.charCodeAt(at + 5) === 58
-  );
-}
-
-/** The value of the `data:` line `src[at, to)`, one space after the colon dropped. */
-function dataValue(src: string, at: number, to: number): string {
-  return src.slice(at + (src.charCodeAt(at + 5) === 32 ? 6 : 5), to);
-}
-
-function eventValue(src: string, at: number, to: number): string {
-  return src.slice(at + (src.charCodeAt(at + 6) === 32 ? 7 : 6), to);
-}
-
-function ignoredFieldMessage(field: string): string {
-  const lower = field.toLowerCase();
-  const known = ['data', 'event', 'id', 'retry'];
-  const near = known.find((name) => name === lower || name === field.trim());
-  const shown = field.length > 40 ? `${field.slice(0, 40)}…` : field;
-  if (near !== undefined) {
-    return `\`${shown}\` is not the field \`${near}\`: field names are case-sensitive and nothing is trimmed, so a spec client ignores this line. Write \`${near}:\`.`;
-  }
-  return `\`${shown}\` is not an SSE field (only data, event, id and retry exist), so a spec client ignores this line.`;
-}
-
-// Event names repeat on every frame; a sliced name would keep its whole input chunk alive for as long as the frame is
-// kept. One copy per name (of the first few hundred names seen) lets the chunks go.
-const EVENT_NAMES = new Map<string, string>();
-const EVENT_NAMES_KEPT = 512;
-
-const RECENT_NAMES: string[] = [];
-
-function internEvent(name: string): string {
-  // A few names make up almost every frame: comparing with them is cheaper than hashing a fresh slice.
-  for (let i = 0; i < RECENT_NAMES.length; i += 1) {
-    const recent = RECENT_NAMES[i] as string;
-    if (recent === name) return recent;
-  }
-  const known = EVENT_NAMES.get(name);
-  if (known !== undefined && RECENT_NAMES.length < 8) RECENT_NAMES.push(known);
-  if (known !== undefined) return known;
-  if (EVENT_NAMES.size >= EVENT_NAMES_KEPT || name.length > 64) return name;
-  const copy = ownCopy(name);
-  EVENT_NAMES.set(copy, copy);
-  return copy;
-}
+keepShape(new LineDecoder({ onFrame: () => undefined }, new FindingList()));

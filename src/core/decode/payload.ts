@@ -1,10 +1,11 @@
 import type { FindingList } from '../findings.js';
-import { createFastReader, fastPathCounters } from '../formats/fast-template.js';
+import { TemplateReader } from '../fast/templates.js';
+import { defaultFastSettings, type FastSettings } from '../fast/settings.js';
 import { checkDecodeOptions } from '../options.js';
 import { createDecoder, type DecodeOptions, type DecoderSummary, type EventStreamDecoder, type FrameMarks } from './decoder.js';
 import type { Frame, Payload } from './frame.js';
-import { FrameLane, HandOverSink, type LaneSink } from './frame-lane.js';
-import { KNOWN_STRING_LENGTH, KnownStrings } from './known-strings.js';
+import { FrameLane, HandOverSink, type LaneSink } from '../fast/lane.js';
+import { KNOWN_STRING_LENGTH, KnownStrings } from '../fast/known-strings.js';
 import { MAX_NESTING, parseJson } from '../json-depth.js';
 import { preview } from '../words.js';
 
@@ -63,14 +64,17 @@ export function createFrameReader(onFrame: FrameCallback, findings: FindingList,
   return createSinkReader(onFrame, findings, onText, undefined, options);
 }
 
-/** createFrameReader, with a sink of the library's own for the frames its lane takes whole (see frame-lane.ts). */
-export function createSinkReader(onFrame: FrameCallback, findings: FindingList, onText?: (text: string, bytes?: Uint8Array) => void, sink?: LaneSink, options: DecodeOptions = {}): FrameReader {
+/**
+ * createFrameReader, with a sink of the library's own for the frames its lane takes whole (see fast/lane.ts), and
+ * the session's speed settings.
+ */
+export function createSinkReader(onFrame: FrameCallback, findings: FindingList, onText?: (text: string, bytes?: Uint8Array) => void, sink?: LaneSink, options: DecodeOptions = {}, settings: FastSettings = defaultFastSettings()): FrameReader {
   let frameCount = 0;
   let readableFrames = 0;
-  const fast = createFastReader();
+  const fast = new TemplateReader(settings);
   // Frames the lane takes are whole, readable JSON frames, counted by the lane; a reader without a sink of its own
   // has them built and handed over like any other.
-  const lane = new FrameLane(sink ?? new HandOverSink((frame, value) => onFrame(frame, { kind: 'json', value })));
+  const lane = new FrameLane(sink ?? new HandOverSink((frame, value) => onFrame(frame, { kind: 'json', value })), fast, settings);
   const known = new KnownStrings();
   /**
    * The hot delta frames fit a learned template and skip JSON.parse; a long frame that repeats a string the assembly
@@ -79,9 +83,9 @@ export function createSinkReader(onFrame: FrameCallback, findings: FindingList, 
   function read(data: string): Payload {
     const built = fast.read(data);
     if (built !== undefined) return { kind: 'json', value: built };
-    const offer = fastPathCounters.enabled && data.length >= KNOWN_STRING_LENGTH && sink?.knownStrings !== undefined ? sink : undefined;
+    const offer = settings.enabled && data.length >= KNOWN_STRING_LENGTH && sink?.knownStrings !== undefined ? sink : undefined;
     const value = offer === undefined ? undefined : known.parse(data, () => offer.knownStrings?.(data.length) ?? []);
-    if (value !== undefined) fastPathCounters.knownStrings += 1;
+    if (value !== undefined) settings.counts.knownStrings += 1;
     const payload: Payload = value === undefined ? readPayload(data) : { kind: 'json', value };
     if (payload.kind === 'json') fast.learn(data, payload.value);
     return payload;

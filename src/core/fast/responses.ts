@@ -1,6 +1,6 @@
 // Speed for Responses: text deltas applied from their hole values, and the long strings the final events repeat.
 import type { Frame } from '../decode/frame.js';
-import { KNOWN_STRING_LENGTH } from '../decode/known-strings.js';
+import { KNOWN_STRING_LENGTH } from './known-strings.js';
 import { FindingList } from '../findings.js';
 import type { FrameRecord } from '../model.js';
 import { ResponsesAssembler, TEXT_EVENTS } from '../formats/responses/assembler.js';

@@ -1,6 +1,6 @@
 import type { Frame, Payload } from '../decode/frame.js';
 import { readPayload } from '../decode/payload.js';
-import type { LaneFrame, LaneSink } from '../decode/frame-lane.js';
+import type { LaneFrame, LaneSink } from '../fast/lane.js';
 import { errorFrameOf, FormatDetector, majorityOf, noteErrorBody, noteMixed, noteNoFormat } from '../detect/index.js';
 import type { Accelerator, HoleValues, MakerAt } from '../fast/accelerator.js';
 import { acceleratorOf } from '../fast/accelerators.js';

@@ -9,9 +9,7 @@ import type { Assembly, FormatModule, FrameRecord, Reconstruction, ReconstructOp
 import { checkOptions } from '../options.js';
 import { FrameDispatch } from './dispatch.js';
 import { FrameTable } from './frame-table.js';
-
-/** For tests and the bench only (not exported from the package): turn the template fast path off, count its frames. */
-export { fastPathCounters as fastPathForTests } from '../formats/fast-template.js';
+import { defaultFastSettings, type FastSettings } from '../fast/settings.js';
 
 /** Characters of the input the frames table keeps to give frames their data; past it, only frames that need it. */
 export const FRAME_DATA_BUDGET = 1024 * 1024;
@@ -60,15 +58,15 @@ export function createReconstruction(options: ReconstructOptions = {}): Reconstr
 
 /**
  * A session, its options already checked by the caller; `clock`: a live read's arrival clock (else one starts at
- * the first `arrivedMs` pushed, if any).
+ * the first `arrivedMs` pushed, if any); `fast`: its speed settings (tests turn them off and read the counts).
  */
-export function openSession(options: ReconstructOptions, clock?: ArrivalClock): LiveSession {
+export function openSession(options: ReconstructOptions, clock?: ArrivalClock, fast: FastSettings = defaultFastSettings()): LiveSession {
   const decodeFindings = new FindingList();
   const keepFrames = options.frames !== false;
   const table = new FrameTable(keepFrames, FRAME_DATA_BUDGET);
   if (clock) startClock(table, clock.origin, options, clock);
   const dispatch = new FrameDispatch(options.format ? formatModule(options.format) : null, table, decodeFindings);
-  const reader = createSinkReader((frame: Frame, payload: Payload | null) => dispatch.frame(frame, payload), decodeFindings, (text, bytes) => table.addText(text, bytes), dispatch, options);
+  const reader = createSinkReader((frame: Frame, payload: Payload | null) => dispatch.frame(frame, payload), decodeFindings, (text, bytes) => table.addText(text, bytes), dispatch, options, fast);
   const session: Session = { options, keepFrames, decodeFindings, table, dispatch, reader };
   return {
     push(chunk, arrivedMs) {

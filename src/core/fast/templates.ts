@@ -1,5 +1,6 @@
 import type { MakerAt } from '../model.js';
 import { ownCopy } from '../own-copy.js';
+import { defaultFastSettings, type FastSettings } from './settings.js';
 
 /**
  * A fast read for the hot delta frames: most frames of a stream are the same JSON text with another delta string
@@ -58,49 +59,80 @@ interface Kept {
   misses: number;
 }
 
-/** Counts for tests and the bench: frames built from a template or taken by the frame lane, and templates learned. */
-export const fastPathCounters = { enabled: true, built: 0, learned: 0, knownStrings: 0 };
+/**
+ * A per-stream reader: tries the templates it learned, and learns from frames JSON.parse read. The frame lane learns
+ * its frame shapes from the template that built or was learned from the frame just read (`templateOf`), so each new
+ * frame is learned once, and both share one learning budget: learning stops paying when few frames fit.
+ */
+export class TemplateReader {
+  private readonly templates: Kept[] = [];
+  /** Frames that fit a learned template: built here, or taken whole by the lane (which counts its own here). */
+  fitted = 0;
+  private attempts = 0;
+  /** The template that built `lastData` or was learned from it (null: none). */
+  private last: Template | null = null;
+  private lastData = '';
 
-/** A per-stream reader: tries the templates it learned, and learns from frames JSON.parse read. */
-export function createFastReader() {
-  const templates: Kept[] = [];
-  let hits = 0;
-  let attempts = 0;
-  return {
-    /** The value of `data` when it fits a template; undefined when JSON.parse must read it. */
-    read(data: string): unknown {
-      if (!fastPathCounters.enabled) return undefined;
-      for (let i = 0; i < templates.length; i += 1) {
-        const kept = templates[i] as Kept;
-        const value = build(kept.template, data);
-        if (value !== undefined) {
-          hits += 1;
-          kept.hits += 1;
-          fastPathCounters.built += 1;
-          return value;
-        }
-        // A template that never fits costs a comparison on every frame: let it go.
-        kept.misses += 1;
-        if (kept.hits === 0 && kept.misses > 16) templates.splice(i--, 1);
+  constructor(private readonly settings: FastSettings = defaultFastSettings()) {}
+
+  /** The value of `data` when it fits a template; undefined when JSON.parse must read it. */
+  read(data: string): unknown {
+    if (!this.settings.enabled) return undefined;
+    const templates = this.templates;
+    for (let i = 0; i < templates.length; i += 1) {
+      const kept = templates[i] as Kept;
+      const value = build(kept.template, data);
+      if (value !== undefined) {
+        this.fitted += 1;
+        kept.hits += 1;
+        this.settings.counts.built += 1;
+        this.last = kept.template;
+        this.lastData = data;
+        return value;
       }
-      return undefined;
-    },
-    /** Learns from a frame JSON.parse read (rarely once learning stops paying: each try costs a parse). */
-    learn(data: string, value: unknown): void {
-      // Hot delta frames are small; a large frame (a final event carrying the whole answer) is read once, and
-      // learning from it would cost several reads of it.
-      if (!fastPathCounters.enabled || data.length > MAX_LEARNED_LENGTH || attempts > 16 + hits / 4) return;
-      attempts += 1;
-      const holes = findHoles(data);
-      // A template without a string hole fits only the same frame again: not worth trying on every frame.
-      if (!holes.some((hole) => hole.kind === 'string')) return;
-      const template = learnTemplate(data, value, holes);
-      if (template === null) return;
-      fastPathCounters.learned += 1;
-      templates.unshift({ template, hits: 0, misses: 0 });
-      if (templates.length > TEMPLATES_KEPT) templates.pop();
-    },
-  };
+      // A template that never fits costs a comparison on every frame: let it go.
+      kept.misses += 1;
+      if (kept.hits === 0 && kept.misses > 16) templates.splice(i--, 1);
+    }
+    return undefined;
+  }
+
+  /** Learns from a frame JSON.parse read (rarely once learning stops paying: each try costs a parse). */
+  learn(data: string, value: unknown): void {
+    this.last = null;
+    this.lastData = '';
+    // Hot delta frames are small; a large frame (a final event carrying the whole answer) is read once, and
+    // learning from it would cost several reads of it.
+    if (!this.settings.enabled || data.length > MAX_LEARNED_LENGTH || !this.mayLearn()) return;
+    const holes = findHoles(data);
+    // A template without a string hole fits only the same frame again: not worth trying on every frame.
+    if (!holes.some((hole) => hole.kind === 'string')) return;
+    const template = learnTemplate(data, value, holes);
+    if (template === null) return;
+    this.settings.counts.learned += 1;
+    this.templates.unshift({ template, hits: 0, misses: 0 });
+    if (this.templates.length > TEMPLATES_KEPT) this.templates.pop();
+    this.last = template;
+    this.lastData = data;
+  }
+
+  /** Counts one try at learning (a template here, a frame shape in the lane); false once tries stop paying. */
+  mayLearn(): boolean {
+    if (this.attempts > 16 + this.fitted / 4) return false;
+    this.attempts += 1;
+    return true;
+  }
+
+  /**
+   * The template of the frame just read when its data is `data` (it built it, or was learned from it), else null.
+   * Asked once per frame: the data is let go, as it may be a view of the input chunk.
+   */
+  templateOf(data: string): Template | null {
+    const template = this.lastData === data ? this.last : null;
+    this.last = null;
+    this.lastData = '';
+    return template;
+  }
 }
 
 /** A template from a frame's text and its parsed value; null when no hole is found or the probes do not agree. */

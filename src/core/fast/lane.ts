@@ -1,8 +1,9 @@
 import { ownCopy } from '../own-copy.js';
-import { fastPathCounters, holePaths, learnTemplate, make, makerAt, matchHoles, MAX_LEARNED_LENGTH, ownValues, type Template } from '../formats/fast-template.js';
+import { holePaths, make, makerAt, matchHoles, ownValues, type Template, TemplateReader } from './templates.js';
 import type { MakerAt } from '../model.js';
-import type { Frame } from './frame.js';
-import { keepShape } from '../fast/keep-shapes.js';
+import type { Frame } from '../decode/frame.js';
+import { keepShape } from './keep-shapes.js';
+import { defaultFastSettings, type FastSettings } from './settings.js';
 
 /**
  * The fast lane for the hot delta frames, one level above the payload templates: most frames of a stream are the
@@ -12,7 +13,7 @@ import { keepShape } from '../fast/keep-shapes.js';
  * assembler can apply it directly.
  *
  * Why it is exact: a shape's text is `event: E\n` (optional), `data: D\n` and a blank line, written in the plainest
- * form, with D a payload template (see fast-template.ts). The decoder reads any text of that form as one frame with
+ * form, with D a payload template (see templates.ts). The decoder reads any text of that form as one frame with
  * event E and data D, names nothing in it, and sees exactly those lines; the payload template gives the value
  * JSON.parse would give. A shape guessed wrong (the learned frame was written another way) simply never matches.
  */
@@ -76,20 +77,24 @@ export class FrameLane {
   private readonly shapes: Shape[] = [];
   private readonly values: Array<string | number> = [];
   private readonly frame: LaneFrame = { index: 0, event: '', lastEventId: '', line: 0, endLine: 0, start: 0, end: 0, text: '', dataStart: 0, dataEnd: 0 };
-  private attempts = 0;
   /** Frames taken so far. */
   taken = 0;
   /** The frame a shape fitted but its action gave back: it is read the long way, and is no new shape. */
   private refused = -1;
 
-  constructor(private readonly sink: LaneSink) {}
+  /** `templates`: the payload reader's, whose templates the shapes are made of (and whose learning budget they share). */
+  constructor(
+    private readonly sink: LaneSink,
+    private readonly templates: TemplateReader,
+    private readonly settings: FastSettings,
+  ) {}
 
   /**
    * Takes the frame that starts at `text[at]` when it fits a shape: returns the characters taken, 0 when it must be
    * read line by line. `index`, `line`, `start`: the frame's number, first line and offset, as the decoder counts.
    */
   take(text: string, at: number, index: number, line: number, start: number, lastEventId: string): number {
-    if (!fastPathCounters.enabled) return 0;
+    if (!this.settings.enabled) return 0;
     const shapes = this.shapes;
     for (let i = 0; i < shapes.length; i += 1) {
       const shape = shapes[i] as Shape;
@@ -118,7 +123,8 @@ export class FrameLane {
       }
       shape.hits += 1;
       this.taken += 1;
-      fastPathCounters.built += 1;
+      this.templates.fitted += 1;
+      this.settings.counts.built += 1;
       this.lines = shape.lines;
       this.crlfLines = shape.crlfLines;
       return end - at;
@@ -128,10 +134,12 @@ export class FrameLane {
 
   /**
    * Learns a shape from a frame read line by line whose data parsed to `value`: a frame of one `data:` line, maybe
-   * after one `event:` line, ended by a blank line (its line count and length tell how it was written).
+   * after one `event:` line, ended by a blank line (its line count and length tell how it was written). Its
+   * template is the one the payload reader built the frame with or learned from it: none, no shape.
    */
   learn(frame: Frame, value: unknown, hasEventLine: boolean): void {
-    if (!fastPathCounters.enabled || frame.index === this.refused || frame.data.length > MAX_LEARNED_LENGTH || this.attempts > 16 + this.taken / 4) return;
+    const template = this.templates.templateOf(frame.data);
+    if (template === null || !this.settings.enabled || frame.index === this.refused) return;
     const lines = frame.endLine - frame.line + 1;
     if (lines !== (hasEventLine ? 3 : 2) || frame.retry !== undefined || frame.time !== undefined) return;
     const plainHead = hasEventLine ? `event: ${frame.event}\ndata: ` : 'data: ';
@@ -144,9 +152,7 @@ export class FrameLane {
     // A frame of a known shape comes the long way when a chunk ends inside it: nothing new to learn.
     const written = head + frame.data + newline + newline;
     if (this.shapes.some((shape) => matchHoles(shape.pieces, shape.kinds, written, 0, this.values) === written.length)) return;
-    this.attempts += 1;
-    const template = learnTemplate(frame.data, value);
-    if (template === null || !template.kinds.includes('string')) return;
+    if (!template.kinds.includes('string') || !this.templates.mayLearn()) return;
     const pieces = template.pieces.slice();
     // Flat strings of their own: a shape lives as long as the stream, and a view would keep its chunk alive.
     pieces[0] = ownCopy(head + (pieces[0] as string));
@@ -203,4 +209,5 @@ export class HandOverSink implements LaneSink {
   }
 }
 
-keepShape(new FrameLane(keepShape(new HandOverSink(() => undefined))));
+const idleSettings = defaultFastSettings();
+keepShape(new FrameLane(keepShape(new HandOverSink(() => undefined)), keepShape(new TemplateReader(idleSettings)), idleSettings));
