@@ -3,10 +3,11 @@
 import type { Frame } from '../decode/frame.js';
 import { FindingList } from '../findings.js';
 import { ChatAssembler, typeName } from '../formats/chat-completions/assembler.js';
-import { readContent, readReasoning, readRefusal } from '../formats/chat-completions/deltas.js';
+import { appendText, readReasoning, readRefusal } from '../formats/chat-completions/deltas.js';
 import { CHOICE_LEVEL_READ, TOP_LEVEL_READ } from '../formats/chat-completions/state.js';
 import { appendArguments, callOf } from '../formats/chat-completions/tool-calls.js';
 import { isIndex, isObject, type Json, onlyKeys } from '../formats/json-shape.js';
+import { PieceText } from '../formats/piece-text.js';
 import { ownCopy } from '../own-copy.js';
 import type { Accelerator } from './accelerator.js';
 import { keepShape } from './keep-shapes.js';
@@ -46,7 +47,7 @@ export const chatCompletionsAccelerator: Accelerator<ChatAssembler, ChatPlan> = 
     const target = state ?? assembler.choiceState(choice, place);
     target.lastFrame = place;
     if (call !== null) appendArguments(notes, callState ?? callOf(target, call, place), place, piece);
-    else if (field === 'content') readContent(assembler, notes, target, target.contentParts === null ? piece : ownCopy(piece));
+    else if (field === 'content') appendText(notes, target, target.contentParts === null ? piece : ownCopy(piece));
     // Refusal and reasoning are joined piece by piece, not in batches: keep a copy, not a view of the chunk.
     else if (field === 'refusal') readRefusal(assembler, notes, target, ownCopy(piece));
     else readReasoning(assembler, notes, target, field, ownCopy(piece));
@@ -85,3 +86,4 @@ function chunkPlan(frame: Omit<Frame, 'data'>, value: unknown, holes: readonly s
 }
 
 keepShape(new ChatAssembler({ findings: new FindingList() }));
+keepShape(new PieceText()).push('kept');

@@ -62,7 +62,7 @@ export function readContent(reader: ChatFindings, notes: FrameNotes, state: Choi
 }
 
 /** `text` may be a view of the input chunk: the PieceText copies it, a content part needs its own copy. */
-function appendText(notes: FrameNotes, state: ChoiceState, text: string): void {
+export function appendText(notes: FrameNotes, state: ChoiceState, text: string): void {
   if (text === '') return;
   state.text.push(text);
   if (state.contentParts) pushPart(state.contentParts, 'text', text);
