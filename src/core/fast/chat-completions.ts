@@ -85,5 +85,7 @@ function chunkPlan(frame: Omit<Frame, 'data'>, value: unknown, holes: readonly s
   return { ...base, field: 'content', call: fragment.index };
 }
 
+// The hot classes of this format's frames, kept alive between streams (see keep-shapes.ts): the assembler and the
+// text buffer of every choice and tool call.
 keepShape(new ChatAssembler({ findings: new FindingList() }));
 keepShape(new PieceText()).push('kept');
