@@ -1,6 +1,7 @@
 import type { Assembler, FormatName } from '../model.js';
 import type { Accelerator } from './accelerator.js';
 import { anthropicAccelerator } from './anthropic.js';
+import { chatCompletionsAccelerator } from './chat-completions.js';
 import { responsesAccelerator } from './responses.js';
 
 /**
@@ -21,7 +22,7 @@ interface LegacyFastMethods {
 
 /** The formats that have an accelerator; a format missing here is read by its specification alone. */
 const ACCELERATORS = new Map<FormatName, Accelerator>([
-  ['chat-completions', viaAssembler],
+  ['chat-completions', chatCompletionsAccelerator],
   ['responses', responsesAccelerator],
   ['anthropic', anthropicAccelerator],
   ['gemini', viaAssembler],

@@ -1,0 +1,281 @@
+// The Chat Completions assembly: chunks read per choice index, as OpenAI's SDK joins them, until `data: [DONE]`.
+import type { Payload } from '../../decode/frame.js';
+import { type FindingCode, FindingList, FindingTally } from '../../findings.js';
+import type { Assembler, Assembly, AssemblyContext, Choice, FrameRecord } from '../../model.js';
+import { setOwn } from '../../own-copy.js';
+import { kindOf, preview } from '../../words.js';
+import { isIndex, isObject, type Json } from '../json-shape.js';
+import { readDelta } from './deltas.js';
+import { choiceResponse, completionOf } from './response.js';
+import { CHOICE_LEVEL_READ, type ChatFindings, type ChoiceState, type FrameNotes, type FramePlace, newChoiceState, TOP_LEVEL_READ } from './state.js';
+import { finishCalls } from './tool-calls.js';
+
+/** A frame's type as the frames table names it: the chunk's `object` (or `type`), `error`, or null. */
+export function typeName(value: unknown): string | null {
+  if (!isObject(value)) return null;
+  if (typeof value.object === 'string' && value.object !== '') return value.object;
+  if (typeof value.type === 'string') return value.type;
+  return value.error ? 'error' : null;
+}
+
+export class ChatAssembler implements Assembler, ChatFindings {
+  private readonly findings: FindingList;
+  readonly choices = new Map<number, ChoiceState>();
+  private readonly top: Json = {};
+  private readonly topExtras: Json = {};
+  private usage: Json | null = null;
+  private groqUsage: Json | null = null;
+  private error: unknown = null;
+  /** The frame that ended the stream: `[DONE]` or an error. */
+  private endFrame: FrameRecord | null = null;
+  private endedByDone = false;
+  private chunkSeen = false;
+  private readonly unassembled = new FindingTally<FrameRecord>();
+  private reasoningDetailsCount = 0;
+  private readonly notes: FrameNotes;
+
+  constructor(context: AssemblyContext) {
+    this.findings = context.findings;
+    this.notes = { frame: null as unknown as FrameRecord, carried: [], progress: false, roles: [] };
+  }
+
+  read(frame: FrameRecord, payload: Payload): void {
+    if (payload.kind === 'not json') return;
+    frame.type = payload.kind === 'done' ? '[DONE]' : typeName(payload.value);
+    if (this.endFrame !== null) return this.afterEnd(frame);
+    if (payload.kind === 'done') return this.done(frame);
+    const value = payload.value;
+    if (frame.event === 'error' || (isObject(value) && Boolean(value.error))) return this.errorFrame(frame, value);
+    const notes = this.notesFor(frame);
+    this.checkEvent(frame);
+    if (isObject(value)) this.readChunk(notes, value);
+    else this.notAssembled(notes, `frame:${kindOf(value)}`, `Frame ${frame.index}'s data is ${kindOf(value)}, not a chunk object; it was not assembled. Send one \`chat.completion.chunk\` object per frame.`, `data is ${kindOf(value)}`);
+    this.noteCarried(notes);
+  }
+
+  /** Whether `[DONE]` or an error ended the stream: every later frame is only reported. */
+  get ended(): boolean {
+    return this.endFrame !== null;
+  }
+
+  /** One notes record for every frame (read one at a time): nothing is made per frame unless it carried something. */
+  notesFor(frame: FrameRecord): FrameNotes {
+    const notes = this.notes;
+    notes.frame = frame;
+    if (notes.carried.length > 0) notes.carried.length = 0;
+    notes.progress = false;
+    if (notes.roles.length > 0) notes.roles.length = 0;
+    return notes;
+  }
+
+  noteCarried(notes: FrameNotes): void {
+    const carried = notes.carried.length > 0 ? notes.carried : notes.roles;
+    notes.frame.carried = carried.length === 1 ? (carried[0] as string) : carried.length > 0 ? carried.join('; ') : 'nothing to assemble';
+    notes.frame.progress = notes.progress;
+  }
+
+  finish(): Assembly {
+    const states = [...this.choices.values()].sort((a, b) => a.index - b.index);
+    const built = states.map((state) => this.finishChoice(state));
+    const usage = this.usage ?? this.groqUsage;
+    return {
+      choices: built.map((entry) => entry.choice),
+      usage,
+      response: this.chunkSeen ? completionOf(this.top, this.topExtras, built.map((entry) => entry.response), usage) : null,
+      error: this.error,
+      ended: this.endFrame !== null,
+      missingPiece: false,
+    };
+  }
+
+  // ── Frames that end the stream, and what comes after ──
+
+  private done(frame: FrameRecord): void {
+    this.checkEvent(frame);
+    this.endFrame = frame;
+    this.endedByDone = true;
+    frame.carried = 'end: [DONE]';
+  }
+
+  private errorFrame(frame: FrameRecord, value: unknown): void {
+    // An error frame whose data is `null` still ends the stream in an error: keep its data text as the error.
+    const error = (isObject(value) && value.error != null && value.error !== false ? value.error : value) ?? frame.data;
+    this.error = error;
+    this.endFrame = frame;
+    if (isObject(value) && isObject(value.usage)) this.usage = value.usage;
+    const how = frame.event === 'error' ? 'an `event: error` frame' : 'a frame whose data has a top-level `error`';
+    this.add(
+      'error event',
+      `Frame ${frame.index} is ${how}: ${errorSummary(error)}. The stream ends here, so what arrived before it is partial (${this.answerSoFar()}). Surface the error to the caller as a failure; do not present the partial answer as complete.`,
+      frame,
+    );
+    frame.carried = `error: ${errorSummary(error)}${isObject(value) && isObject(value.usage) ? '; usage' : ''}`;
+  }
+
+  private afterEnd(frame: FrameRecord): void {
+    const end = this.endFrame;
+    const what = this.endedByDone ? '`data: [DONE]`' : 'the error';
+    this.add(
+      'after end',
+      `Frame ${frame.index} comes after ${what} in frame ${end?.index ?? '?'}, which ends the stream. A client stops reading at the end, so it was not assembled. Stop writing after the frame that ends the stream.`,
+      frame,
+    );
+    frame.carried = 'after the end: not read';
+  }
+
+  private checkEvent(frame: FrameRecord): void {
+    if (frame.event === 'message' || frame.event === frame.type) return;
+    this.add(
+      'event mismatch',
+      `Frame ${frame.index} has \`event: ${frame.event}\` but its data is ${frame.type === null ? 'not a typed chunk' : `a \`${frame.type}\``}. Clients that dispatch on the event name see something other than clients that read the data. Chat Completions frames carry no \`event:\` line: drop it.`,
+      frame,
+    );
+  }
+
+  // ── Chunks ──
+
+  private readChunk(notes: FrameNotes, chunk: Json): void {
+    this.startChunk(chunk);
+    this.readTopExtras(chunk);
+    if (isObject(chunk.usage)) {
+      this.usage = chunk.usage;
+      notes.carried.push('usage');
+    }
+    if (isObject(chunk.x_groq) && isObject(chunk.x_groq.usage)) this.groqUsage = chunk.x_groq.usage;
+    const choices = chunk.choices;
+    if (Array.isArray(choices)) {
+      if (choices.length === 0 && notes.carried.length === 0) notes.carried.push('no choices');
+      for (let position = 0; position < choices.length; position += 1) this.readChoice(notes, choices[position], position);
+    } else if (choices !== undefined || notes.carried.length === 0) {
+      const what = choices === undefined ? 'has no `choices` array' : `has \`choices\` as ${kindOf(choices)}, not an array`;
+      this.notAssembled(notes, `choices:${kindOf(choices)}`, `Frame ${notes.frame.index} ${what}, so no choice was assembled from it. Every chunk carries \`choices\` (an empty array for the usage chunk).`, 'no choices array');
+    }
+  }
+
+  /** A chunk arrived: its top-level fields id, created, model and friends are read; the last value that says something wins. */
+  startChunk(chunk: Json): void {
+    this.chunkSeen = true;
+    if (typeof chunk.id === 'string' && chunk.id !== '') this.top.id = chunk.id;
+    if (typeof chunk.created === 'number' && chunk.created !== 0) this.top.created = chunk.created;
+    if (typeof chunk.model === 'string' && chunk.model !== '') this.top.model = chunk.model;
+    if (typeof chunk.system_fingerprint === 'string' && chunk.system_fingerprint !== '') this.top.system_fingerprint = chunk.system_fingerprint;
+    if (typeof chunk.service_tier === 'string') this.top.service_tier = chunk.service_tier;
+  }
+
+  /** The top-level fields the assembly does not read itself are passed through, the last value kept. */
+  private readTopExtras(chunk: Json): void {
+    // for…in walks the object's own keys without making an array of them (chunks are plain JSON objects).
+    for (const key in chunk) {
+      if (!TOP_LEVEL_READ.has(key) && Object.hasOwn(chunk, key)) setOwn(this.topExtras, key, chunk[key]);
+    }
+  }
+
+  private readChoice(notes: FrameNotes, item: unknown, position: number): void {
+    const frame = notes.frame;
+    if (!isObject(item) || !isIndex(item.index)) {
+      const what = isObject(item) ? `has no whole-number \`index\` (${preview(JSON.stringify(item.index) ?? 'undefined', 20)})` : `is ${kindOf(item)}`;
+      this.notAssembled(notes, `choice:${isObject(item) ? 'index' : kindOf(item)}`, `Choice ${position} of frame ${frame.index} ${what}, so it was not assembled. Give every choice chunk its \`index\`.`, `choice ${position}: no index`);
+      return;
+    }
+    const state = this.choiceState(item.index, frame);
+    state.lastFrame = frame;
+    for (const key in item) {
+      if (!CHOICE_LEVEL_READ.has(key) && Object.hasOwn(item, key)) setOwn(state.extras, key, item[key]);
+    }
+    if (isObject(item.logprobs)) this.mergeLogprobs(notes, state, item.logprobs);
+    if (isObject(item.delta)) readDelta(this, notes, state, item.delta);
+    else if (item.delta != null) this.notAssembled(notes, `delta:${kindOf(item.delta)}`, `Choice ${state.index}'s \`delta\` in frame ${frame.index} is ${kindOf(item.delta)}, not an object; it was not assembled.`, `choice ${state.index}: delta is ${kindOf(item.delta)}`);
+    this.readFinishReason(notes, state, item.finish_reason);
+  }
+
+  /** The choice at `index`, started at `frame` when it is new. */
+  choiceState(index: number, frame: FramePlace): ChoiceState {
+    let state = this.choices.get(index);
+    if (!state) {
+      state = newChoiceState(index, frame);
+      this.choices.set(index, state);
+    }
+    return state;
+  }
+
+  private readFinishReason(notes: FrameNotes, state: ChoiceState, reason: unknown): void {
+    if (typeof reason === 'string' && reason !== '') {
+      state.finishReason = reason;
+      notes.carried.push(`finish_reason ${reason} (choice ${state.index})`);
+    } else if (reason != null && reason !== '') {
+      this.notAssembled(notes, `finish_reason:${kindOf(reason)}`, `Choice ${state.index}'s \`finish_reason\` in frame ${notes.frame.index} is ${kindOf(reason)}, not a string; it was not read.`, `choice ${state.index}: finish_reason is ${kindOf(reason)}`);
+    }
+  }
+
+  /** Log-probabilities: the first object is copied, later token lists are appended to it. */
+  private mergeLogprobs(notes: FrameNotes, state: ChoiceState, logprobs: Json): void {
+    const target = (state.logprobs ??= {});
+    for (const key of Object.keys(logprobs)) {
+      const value = logprobs[key];
+      const current = target[key];
+      if (Array.isArray(value)) {
+        // Appended in a loop: spreading a long list into push() overflows the call stack.
+        if (Array.isArray(current)) for (const item of value as unknown[]) current.push(item);
+        else setOwn(target, key, [...(value as unknown[])]);
+      } else if (!Object.hasOwn(target, key) || (value != null && !Array.isArray(current))) {
+        setOwn(target, key, value);
+      }
+    }
+    const tokens = (['content', 'refusal'] as const).reduce((sum, key) => sum + (Array.isArray(logprobs[key]) ? (logprobs[key] as unknown[]).length : 0), 0);
+    if (tokens > 0) notes.carried.push(`logprobs +${tokens} (choice ${state.index})`);
+  }
+
+  // ── Findings ──
+
+  notAssembled(notes: FrameNotes, key: string, message: string, carried: string): void {
+    notes.carried.push(carried);
+    if (this.unassembled.note(key, notes.frame)) this.add('not assembled', message, notes.frame);
+  }
+
+  add(code: FindingCode, message: string, frame: FramePlace): void {
+    this.findings.add(code, message, frame.line, 1, frame.index);
+  }
+
+  nextDetailEntry(): number {
+    return (this.reasoningDetailsCount += 1);
+  }
+
+  private answerSoFar(): string {
+    let chars = 0;
+    let calls = 0;
+    for (const state of this.choices.values()) {
+      chars += state.text.length;
+      calls += state.calls.size;
+    }
+    return `${chars} chars of text and ${calls} tool call${calls === 1 ? '' : 's'} so far`;
+  }
+
+  // ── Finishing ──
+
+  private finishChoice(state: ChoiceState): { choice: Omit<Choice, 'finishMeaning'>; response: Json } {
+    const calls = finishCalls(this, state);
+    if (state.finishReason === null && this.endedByDone) {
+      this.add(
+        'no finish reason',
+        `Choice ${state.index} never received a \`finish_reason\`, though the stream ended with \`data: [DONE]\`; its last chunk is frame ${state.lastFrame.index}. A client cannot tell whether this choice finished or was cut. Send \`finish_reason\` in the last chunk of every choice.`,
+        state.lastFrame,
+      );
+    }
+    const choice: Omit<Choice, 'finishMeaning'> = {
+      index: state.index,
+      text: state.text.text,
+      toolCalls: calls.map((call) => call.toolCall),
+      finishReason: state.finishReason,
+    };
+    if (state.refusal !== '') choice.refusal = state.refusal;
+    if (state.reasoning !== '') choice.reasoning = state.reasoning;
+    return { choice, response: choiceResponse(state, calls) };
+  }
+}
+
+function errorSummary(error: unknown): string {
+  if (!isObject(error)) return preview(JSON.stringify(error) ?? String(error), 120);
+  const label = [error.code, error.type].find((part) => typeof part === 'string' || typeof part === 'number');
+  const message = typeof error.message === 'string' ? error.message : JSON.stringify(error);
+  return `${label !== undefined ? `${String(label)}: ` : ''}${preview(message, 160).slice(1, -1)}`;
+}
