@@ -16,7 +16,6 @@
  * - Frames after every candidate finished are still assembled (Gemini clients read to the end of the body), and
  *   each one is an `after end` finding. Frames after an error frame are not read.
  */
-import { ClosureAssembler } from './closure-assembler.js';
 import type { Frame, Payload } from '../decode/frame.js';
 import { type FindingCode, FindingList, FindingTally } from '../findings.js';
 import { keepShape } from '../fast/keep-shapes.js';
@@ -24,6 +23,7 @@ import { MAX_NESTING } from '../json-depth.js';
 import type {
   Assembler,
   Assembly,
+  AssemblyContext,
   Choice,
   FastPlan,
   FinishReasonTable,
@@ -36,7 +36,7 @@ import type {
 import { isObject, type Json, onlyKeys } from './json-shape.js';
 import { cutPieces } from './pieces.js';
 import { type PhraseFamily, phraseFamily } from './phrases.js';
-import { PIECES_JOINED, takePieces } from './pieces-queue.js';
+import { PieceText } from './piece-text.js';
 import { ownEntry, ownField, setOwn } from '../own-copy.js';
 import { kindOf } from '../words.js';
 
@@ -142,31 +142,18 @@ interface StreamedCall {
   lastContinues: boolean;
   /** The last value set at `lastPath` was a string, so a continued piece appends to it. */
   lastString: boolean;
-  /** String pieces continuing the value at `lastPath`, not yet joined onto it (see settleArgs). */
-  pending: string[];
+  /**
+   * String pieces continuing the value at `pendingSegments`, not yet joined onto it (see settleArgs): joined one by
+   * one they would make a chain of small strings that lives as long as the answer.
+   */
+  pending: PieceText;
   pendingSegments: Array<string | number> | null;
-}
-
-/**
- * Text pieces for one part (the candidate's last), not yet joined onto its `text`. Text and argument pieces are
- * joined in batches: joined one by one they make a chain of small strings that lives as long as the answer, which
- * the garbage collector copies while the stream is read. A part's text or a call's arguments are read only after
- * settling.
- */
-interface PendingText {
-  part: Json | null;
-  pieces: string[];
-}
-
-function settleText(pending: PendingText): void {
-  const part = pending.part;
-  if (part === null || pending.pieces.length === 0) return;
-  part.text = `${part.text as string}${takePieces(pending.pieces)}`;
 }
 
 function settleArgs(open: StreamedCall): void {
   if (open.pendingSegments === null || open.pending.length === 0) return;
-  setAtPath(open.args, open.pendingSegments, takePieces(open.pending), true);
+  setAtPath(open.args, open.pendingSegments, open.pending.text, true);
+  open.pending.text = '';
 }
 
 interface Candidate {
@@ -182,7 +169,11 @@ interface Candidate {
   lastFrame: number;
   fields: Map<string, unknown>;
   streamed: StreamedCall | null;
-  pendingText: PendingText;
+  /**
+   * The text of the last part, when text joined onto it: its `text` member is set from it when another part follows
+   * and when the response is built.
+   */
+  lastText: PieceText | null;
 }
 
 interface Where {
@@ -190,50 +181,66 @@ interface Where {
   carried: string[];
 }
 
-function queueText(pending: PendingText, part: Json, text: string): void {
-  if (pending.part !== part) settleText(pending);
-  pending.part = part;
-  pending.pieces.push(text);
-  if (pending.pieces.length >= PIECES_JOINED) settleText(pending);
+/**
+ * Usage whose making waits until finish(): a frame shape's maker of `usageMetadata` and the hole values of the last
+ * frame that carried it (the fast path sets it, so that a frame's usage is not built when a later one replaces it).
+ */
+export interface PendingUsage {
+  make: (values: ReadonlyArray<string | number>) => unknown;
+  values: Array<string | number>;
 }
 
-function createAssembler(context: { findings: FindingList }): Assembler {
-  const { findings } = context;
-  const candidates = new Map<number, Candidate>();
-  const top = new Map<string, unknown>();
-  const unassembled = new FindingTally<FrameRecord>();
-  let usage: Json | null = null;
-  let promptFeedback: Json | null = null;
-  let blockFrame: FrameRecord | null = null;
-  let error: unknown = null;
-  let errorFrame = -1;
-  // What the fast path reads and writes, in one object the assembler's applyFast method shares with these closures.
-  const fast: GeminiFast = { candidates, top, errorSeen: false, usageLater: null };
+export class GeminiAssembler implements Assembler {
+  private readonly findings: FindingList;
+  readonly candidates: Map<number, Candidate>;
+  readonly top: Map<string, unknown>;
+  private readonly unassembled: FindingTally<FrameRecord>;
+  private usage: Json | null;
+  private promptFeedback: Json | null;
+  private blockFrame: FrameRecord | null;
+  private error: unknown;
+  errorSeen: boolean;
+  private errorFrame: number;
+  pendingUsage: PendingUsage | null;
 
-  function raise(code: FindingCode, where: FrameRecord, message: string): void {
-    findings.add(code, message, where.line, 1, where.index);
+  constructor(context: AssemblyContext) {
+    this.findings = context.findings;
+    this.candidates = new Map();
+    this.top = new Map();
+    this.unassembled = new FindingTally();
+    this.usage = null;
+    this.promptFeedback = null;
+    this.blockFrame = null;
+    this.error = null;
+    this.errorSeen = false;
+    this.errorFrame = -1;
+    this.pendingUsage = null;
+  }
+
+  raise(code: FindingCode, where: FrameRecord, message: string): void {
+    this.findings.add(code, message, where.line, 1, where.index);
   }
 
   /** `not assembled`, once per thing named, so a long stream of code-execution parts gives one finding. */
-  function notAssembled(key: string, where: FrameRecord, message: string): void {
-    if (unassembled.note(key, where)) raise('not assembled', where, message);
+  notAssembled(key: string, where: FrameRecord, message: string): void {
+    if (this.unassembled.note(key, where)) this.raise('not assembled', where, message);
   }
 
-  function blockReason(): string | null {
-    const reason = promptFeedback?.blockReason;
+  private blockReason(): string | null {
+    const reason = this.promptFeedback?.blockReason;
     return typeof reason === 'string' && !UNUSED_BLOCK.has(reason) ? reason : null;
   }
 
-  function ended(): boolean {
-    if (fast.errorSeen) return true;
-    if (candidates.size === 0) return blockReason() !== null;
-    for (const candidate of candidates.values()) if (candidate.finishReason === null) return false;
+  ended(): boolean {
+    if (this.errorSeen) return true;
+    if (this.candidates.size === 0) return this.blockReason() !== null;
+    for (const candidate of this.candidates.values()) if (candidate.finishReason === null) return false;
     return true;
   }
 
-  function candidateAt(index: number, where: FrameRecord): Candidate {
-    let candidate = candidates.get(index);
-    if (!candidate) {
+  private candidateAt(index: number, where: FrameRecord): Candidate {
+    let candidate = this.candidates.get(index);
+    if (candidate === undefined) {
       candidate = {
         index,
         indexed: false,
@@ -246,49 +253,65 @@ function createAssembler(context: { findings: FindingList }): Assembler {
         lastFrame: where.index,
         fields: new Map(),
         streamed: null,
-        pendingText: { part: null, pieces: [] },
+        lastText: null,
       };
-      candidates.set(index, candidate);
+      this.candidates.set(index, candidate);
     }
+    this.seen(candidate, where);
+    return candidate;
+  }
+
+  /** The candidate was in this frame (where a finding about its end points). */
+  seen(candidate: Candidate, where: FrameRecord): void {
     candidate.lastLine = where.line;
     candidate.lastFrame = where.index;
-    return candidate;
   }
 
   // ------------------------------------------------------------------------ parts
 
-  function readText(candidate: Candidate, part: Json, text: string, at: Where): void {
+  private readText(candidate: Candidate, part: Json, text: string, at: Where): void {
     const thought = part.thought === true;
-    const last = candidate.parts[candidate.parts.length - 1];
-    const joins = last !== undefined && typeof last.text === 'string' && (last.thought === true) === thought && !('thoughtSignature' in part);
-    if (joins) queueText(candidate.pendingText, last, text);
-    else pushPart(candidate, { ...part });
+    if (!('thoughtSignature' in part) && this.joinsLast(candidate, thought)) this.joinText(candidate, text);
+    else this.pushPart(candidate, { ...part });
     at.carried.push((thought ? THOUGHT_TO_CANDIDATE : TEXT_TO_CANDIDATE)(candidate.index, text.length));
     if (text.length > 0) at.frame.progress = true;
   }
 
+  /** An unsigned text part of this kind (answer or thought) joins the candidate's last part. */
+  joinsLast(candidate: Candidate, thought: boolean): boolean {
+    const last = candidate.parts[candidate.parts.length - 1];
+    return last !== undefined && typeof last.text === 'string' && (last.thought === true) === thought;
+  }
 
+  /** Joins `piece` onto the candidate's last part, a text part (see joinsLast). */
+  joinText(candidate: Candidate, piece: string): void {
+    let text = candidate.lastText;
+    if (text === null) {
+      const last = candidate.parts[candidate.parts.length - 1] as Json;
+      text = candidate.lastText = new PieceText(last.text as string);
+    }
+    text.push(piece);
+  }
 
-  /** A new last part: the text queued for the one before is joined onto it first. */
-  function pushPart(candidate: Candidate, part: Json): void {
-    settleText(candidate.pendingText);
-    candidate.pendingText.part = null;
+  /** A new last part: the text joined onto the one before is set on it first. */
+  private pushPart(candidate: Candidate, part: Json): void {
+    settleText(candidate);
     candidate.parts.push(part);
   }
 
-  function readPart(candidate: Candidate, part: unknown, at: Where): void {
+  private readPart(candidate: Candidate, part: unknown, at: Where): void {
     if (!isObject(part)) {
-      notAssembled(`part:${kindOf(part)}`, at.frame, `Frame ${at.frame.index}: a part of candidate ${candidate.index} is ${kindOf(part)}, not a Part object; it was not read. Every element of content.parts is an object.`);
+      this.notAssembled(`part:${kindOf(part)}`, at.frame, `Frame ${at.frame.index}: a part of candidate ${candidate.index} is ${kindOf(part)}, not a Part object; it was not read. Every element of content.parts is an object.`);
       return;
     }
-    if (typeof part.text === 'string') return readText(candidate, part, part.text, at);
-    if ('functionCall' in part) return readFunctionCall(candidate, part, at);
+    if (typeof part.text === 'string') return this.readText(candidate, part, part.text, at);
+    if ('functionCall' in part) return this.readFunctionCall(candidate, part, at);
     const kind = Object.keys(part).find((key) => !PART_FLAGS.has(key));
     const named = kind === undefined ? 'a part with no data member' : `a \`${kind}\` part`;
-    pushPart(candidate, part);
+    this.pushPart(candidate, part);
     at.carried.push(`${kind ?? 'empty'} part to candidate ${candidate.index}`);
     if (kind !== undefined) at.frame.progress = true;
-    notAssembled(
+    this.notAssembled(
       `kind:${kind ?? ''}`,
       at.frame,
       `Frame ${at.frame.index} carries ${named} (candidate ${candidate.index}). It is kept in response.candidates[].content.parts, but it is neither text nor a function call, so the choice's text and tool calls leave it out.`,
@@ -297,44 +320,44 @@ function createAssembler(context: { findings: FindingList }): Assembler {
 
   // ------------------------------------------------------------------------ function calls
 
-  function readFunctionCall(candidate: Candidate, part: Json, at: Where): void {
+  private readFunctionCall(candidate: Candidate, part: Json, at: Where): void {
     const call = part.functionCall;
     if (!isObject(call)) {
-      notAssembled('functionCall:shape', at.frame, `Frame ${at.frame.index}: a functionCall of candidate ${candidate.index} is ${kindOf(call)}, not an object; it was not read.`);
+      this.notAssembled('functionCall:shape', at.frame, `Frame ${at.frame.index}: a functionCall of candidate ${candidate.index} is ${kindOf(call)}, not an object; it was not read.`);
       return;
     }
     const open = candidate.streamed;
-    if (open && typeof call.name !== 'string') return continueCall(candidate, open, call, at);
+    if (open && typeof call.name !== 'string') return this.continueCall(candidate, open, call, at);
     if (open) settleArgs(open);
     candidate.streamed = null;
     if (typeof call.name !== 'string') {
-      raise(
+      this.raise(
         'tool call incomplete',
         at.frame,
         `Frame ${at.frame.index} carries a functionCall with no name for candidate ${candidate.index}, and no streamed call is open for it to continue (${JSON.stringify(call).slice(0, 120)}). It cannot be answered, so it was left out. Send the name with every call.`,
       );
       return;
     }
-    startCall(candidate, part, call, at);
+    this.startCall(candidate, part, call, at);
   }
 
-  function startCall(candidate: Candidate, part: Json, call: Json, at: Where): void {
+  private startCall(candidate: Candidate, part: Json, call: Json, at: Where): void {
     const { partialArgs, willContinue, ...rest } = call;
     const kept: Json = { ...rest };
-    pushPart(candidate, { ...part, functionCall: kept });
+    this.pushPart(candidate, { ...part, functionCall: kept });
     at.carried.push(`function call ${call.name as string} to candidate ${candidate.index}`);
     at.frame.progress = true;
     if (willContinue !== true && partialArgs === undefined) return;
     const args: Json = isObject(call.args) ? { ...call.args } : {};
     kept.args = args;
-    const streamed: StreamedCall = { call: kept, args, made: 0, carried: 0, unread: null, lastPath: null, lastContinues: false, lastString: false, pending: [], pendingSegments: null };
-    if (partialArgs !== undefined) applyPartialArgs(candidate, streamed, partialArgs, at);
+    const streamed: StreamedCall = { call: kept, args, made: 0, carried: 0, unread: null, lastPath: null, lastContinues: false, lastString: false, pending: new PieceText(), pendingSegments: null };
+    if (partialArgs !== undefined) this.applyPartialArgs(candidate, streamed, partialArgs, at);
     if (willContinue !== true) settleArgs(streamed);
     candidate.streamed = willContinue === true ? streamed : null;
   }
 
-  function continueCall(candidate: Candidate, open: StreamedCall, call: Json, at: Where): void {
-    if (call.partialArgs !== undefined) applyPartialArgs(candidate, open, call.partialArgs, at);
+  private continueCall(candidate: Candidate, open: StreamedCall, call: Json, at: Where): void {
+    if (call.partialArgs !== undefined) this.applyPartialArgs(candidate, open, call.partialArgs, at);
     if (call.willContinue !== true) {
       settleArgs(open);
       candidate.streamed = null;
@@ -342,34 +365,34 @@ function createAssembler(context: { findings: FindingList }): Assembler {
     }
   }
 
-  function applyPartialArgs(candidate: Candidate, open: StreamedCall, list: unknown, at: Where): void {
+  private applyPartialArgs(candidate: Candidate, open: StreamedCall, list: unknown, at: Where): void {
     if (!Array.isArray(list)) {
-      notAssembled('partialArgs:shape', at.frame, `Frame ${at.frame.index}: functionCall.partialArgs of candidate ${candidate.index} is ${kindOf(list)}, not a list; it was not read.`);
+      this.notAssembled('partialArgs:shape', at.frame, `Frame ${at.frame.index}: functionCall.partialArgs of candidate ${candidate.index} is ${kindOf(list)}, not a list; it was not read.`);
       return;
     }
-    for (const item of list) applyPartialArg(candidate, open, item, at);
+    for (const item of list) this.applyPartialArg(candidate, open, item, at);
   }
 
-  function applyPartialArg(candidate: Candidate, open: StreamedCall, item: unknown, at: Where): void {
+  private applyPartialArg(candidate: Candidate, open: StreamedCall, item: unknown, at: Where): void {
     if (open.unread !== null) return void open.unread.push(item);
     const path = isObject(item) && typeof item.jsonPath === 'string' ? item.jsonPath : null;
     const segments = path === null ? null : parseJsonPath(path);
     const value = isObject(item) ? partialValue(item) : NO_VALUE;
     if (path === null || segments === null || value === NO_VALUE || !isObject(item)) {
-      notAssembled(
+      this.notAssembled(
         `partialArg:${path ?? 'no path'}`,
         at.frame,
         `Frame ${at.frame.index}: a streamed argument of ${String(open.call.name)} (candidate ${candidate.index}) has ${path === null ? 'no jsonPath' : segments === null ? `a jsonPath this library cannot read (${JSON.stringify(path)})` : 'no value'}; it was not assembled.`,
       );
       return;
     }
-    if (!withinGrowth(candidate, open, item, path, segments, value, at)) return;
+    if (!this.withinGrowth(candidate, open, item, path, segments, value, at)) return;
     const append = typeof value === 'string' && open.lastPath === path && open.lastContinues;
     if (append && open.lastString) queueArg(open, segments, value);
     else {
       settleArgs(open);
       if (!setAtPath(open.args, segments, value, append)) {
-        notAssembled(`partialArg:${path}`, at.frame, `Frame ${at.frame.index}: the streamed argument at ${path} of ${String(open.call.name)} does not fit the arguments built so far; it was not assembled.`);
+        this.notAssembled(`partialArg:${path}`, at.frame, `Frame ${at.frame.index}: the streamed argument at ${path} of ${String(open.call.name)} does not fit the arguments built so far; it was not assembled.`);
         return;
       }
     }
@@ -385,7 +408,7 @@ function createAssembler(context: { findings: FindingList }): Assembler {
    * paths make may not grow past MAX_GROWTH times the bytes that carried the call's streamed arguments. Past it,
    * this item and the ones after it are kept as they arrived, in the call's `partialArgs`.
    */
-  function withinGrowth(candidate: Candidate, open: StreamedCall, item: Json, path: string, segments: Array<string | number>, value: unknown, at: Where): boolean {
+  private withinGrowth(candidate: Candidate, open: StreamedCall, item: Json, path: string, segments: Array<string | number>, value: unknown, at: Where): boolean {
     open.carried += path.length + (typeof value === 'string' ? value.length : 8);
     const cost = madeBy(open.args, segments);
     // A path that does not fit makes nothing: setAtPath refuses it with its own finding.
@@ -399,7 +422,7 @@ function createAssembler(context: { findings: FindingList }): Assembler {
     open.unread = [item];
     open.call.partialArgs = open.unread;
     at.carried.push(`function call ${String(open.call.name)} arguments: left as they arrived`);
-    raise(
+    this.raise(
       'arguments too large',
       at.frame,
       `Frame ${at.frame.index}: the streamed argument at ${path.slice(0, 80)} of ${String(open.call.name)} (candidate ${candidate.index}) would make ${made} characters of lists, objects and gap-filling nulls from ${open.carried} characters of partialArgs, more than ${MAX_GROWTH} times what carried them. The arguments built so far are kept; this streamed argument and the ones after it are left as they arrived, in functionCall.partialArgs.`,
@@ -407,55 +430,48 @@ function createAssembler(context: { findings: FindingList }): Assembler {
     return false;
   }
 
-  /** A piece continuing the string at the call's last path: queued, joined onto it in batches. */
-  function queueArg(open: StreamedCall, segments: Array<string | number>, piece: string): void {
-    open.pendingSegments = segments;
-    open.pending.push(piece);
-    if (open.pending.length >= PIECES_JOINED) settleArgs(open);
-  }
-
   // ------------------------------------------------------------------------ candidates
 
-  function readCandidate(raw: unknown, position: number, at: Where): void {
+  private readCandidate(raw: unknown, position: number, at: Where): void {
     if (!isObject(raw)) {
-      notAssembled(`candidate:${kindOf(raw)}`, at.frame, `Frame ${at.frame.index}: candidates[${position}] is ${kindOf(raw)}, not a Candidate object; it was not read.`);
+      this.notAssembled(`candidate:${kindOf(raw)}`, at.frame, `Frame ${at.frame.index}: candidates[${position}] is ${kindOf(raw)}, not a Candidate object; it was not read.`);
       return;
     }
     const index = raw.index === undefined ? 0 : raw.index;
     if (typeof index !== 'number' || !Number.isInteger(index) || index < 0) {
-      notAssembled('candidate:index', at.frame, `Frame ${at.frame.index}: candidates[${position}].index is ${JSON.stringify(index)}, not a whole number; the candidate was not read.`);
+      this.notAssembled('candidate:index', at.frame, `Frame ${at.frame.index}: candidates[${position}].index is ${JSON.stringify(index)}, not a whole number; the candidate was not read.`);
       return;
     }
-    const candidate = candidateAt(index, at.frame);
+    const candidate = this.candidateAt(index, at.frame);
     if (raw.index !== undefined) candidate.indexed = true;
-    readContent(candidate, raw.content, at);
-    readFinishReason(candidate, raw.finishReason, at);
+    this.readContent(candidate, raw.content, at);
+    this.readFinishReason(candidate, raw.finishReason, at);
     for (const key in raw) {
       if (key === 'content' || key === 'finishReason' || key === 'index') continue;
       keepField(candidate.fields, key, raw[key]);
     }
   }
 
-  function readContent(candidate: Candidate, content: unknown, at: Where): void {
+  private readContent(candidate: Candidate, content: unknown, at: Where): void {
     if (content === undefined) return;
     if (!isObject(content)) {
-      notAssembled('content:shape', at.frame, `Frame ${at.frame.index}: candidate ${candidate.index}'s content is ${kindOf(content)}, not a Content object; it was not read.`);
+      this.notAssembled('content:shape', at.frame, `Frame ${at.frame.index}: candidate ${candidate.index}'s content is ${kindOf(content)}, not a Content object; it was not read.`);
       return;
     }
     if (content.role !== undefined) candidate.role = content.role;
     if (content.parts === undefined) return;
     if (!Array.isArray(content.parts)) {
-      notAssembled('parts:shape', at.frame, `Frame ${at.frame.index}: candidate ${candidate.index}'s content.parts is ${kindOf(content.parts)}, not a list; it was not read.`);
+      this.notAssembled('parts:shape', at.frame, `Frame ${at.frame.index}: candidate ${candidate.index}'s content.parts is ${kindOf(content.parts)}, not a list; it was not read.`);
       return;
     }
     candidate.partsSeen = true;
-    for (const part of content.parts) readPart(candidate, part, at);
+    for (const part of content.parts) this.readPart(candidate, part, at);
   }
 
-  function readFinishReason(candidate: Candidate, reason: unknown, at: Where): void {
+  private readFinishReason(candidate: Candidate, reason: unknown, at: Where): void {
     if (reason === undefined || reason === UNUSED_FINISH) return;
     if (typeof reason !== 'string') {
-      notAssembled('finishReason:shape', at.frame, `Frame ${at.frame.index}: candidate ${candidate.index}'s finishReason is ${kindOf(reason)}, not an enum name; it was not read.`);
+      this.notAssembled('finishReason:shape', at.frame, `Frame ${at.frame.index}: candidate ${candidate.index}'s finishReason is ${kindOf(reason)}, not an enum name; it was not read.`);
       return;
     }
     candidate.finishReason = reason;
@@ -465,112 +481,113 @@ function createAssembler(context: { findings: FindingList }): Assembler {
 
   // ------------------------------------------------------------------------ frames
 
-  function readError(frame: FrameRecord, value: Json): void {
+  private readError(frame: FrameRecord, value: Json): void {
     frame.type = 'error';
-    error = value.error;
-    fast.errorSeen = true;
-    errorFrame = frame.index;
+    this.error = value.error;
+    this.errorSeen = true;
+    this.errorFrame = frame.index;
     const detail = isObject(value.error)
       ? [value.error.code, value.error.status].filter((part) => part !== undefined).join(' ')
       : '';
     const message = isObject(value.error) && typeof value.error.message === 'string' ? `: ${JSON.stringify(value.error.message)}` : '';
     frame.carried = `error${detail ? ` ${detail}` : ''}`;
-    raise(
+    this.raise(
       'error event',
       frame,
       `Frame ${frame.index} is an error${detail ? ` (${detail})` : ''}${message}: the stream ended in an error after it had started. What arrived before it is partial; treat the call as failed.`,
     );
   }
 
-  function readTopLevel(value: Json, at: Where): void {
+  private readTopLevel(value: Json, at: Where): void {
     if (value.usageMetadata !== undefined) {
       if (isObject(value.usageMetadata)) {
-        usage = value.usageMetadata;
-        fast.usageLater = null;
+        this.usage = value.usageMetadata;
+        this.pendingUsage = null;
         at.carried.push('usage');
-      } else notAssembled('usageMetadata:shape', at.frame, `Frame ${at.frame.index}: usageMetadata is ${kindOf(value.usageMetadata)}, not an object; it was not read.`);
+      } else this.notAssembled('usageMetadata:shape', at.frame, `Frame ${at.frame.index}: usageMetadata is ${kindOf(value.usageMetadata)}, not an object; it was not read.`);
     }
     if (isObject(value.promptFeedback) && !isEmpty(value.promptFeedback)) {
-      promptFeedback = value.promptFeedback;
-      const reason = blockReason();
-      if (reason !== null) blockFrame = at.frame;
+      this.promptFeedback = value.promptFeedback;
+      const reason = this.blockReason();
+      if (reason !== null) this.blockFrame = at.frame;
       at.carried.push(reason === null ? 'promptFeedback' : `prompt blocked: ${reason}`);
     }
-    for (const key of PLAIN_TOP_LEVEL) if (value[key] !== undefined) top.set(key, value[key]);
+    for (const key of PLAIN_TOP_LEVEL) if (value[key] !== undefined) this.top.set(key, value[key]);
     for (const key in value) {
       if (TOP_LEVEL_FIELDS.has(key)) continue;
-      notAssembled(`field:${key}`, at.frame, `Frame ${at.frame.index} carries \`${key}\`, which is not a GenerateContentResponse field; it was not read.`);
+      this.notAssembled(`field:${key}`, at.frame, `Frame ${at.frame.index} carries \`${key}\`, which is not a GenerateContentResponse field; it was not read.`);
     }
   }
 
-  function readResponse(frame: FrameRecord, value: Json): void {
+  private readResponse(frame: FrameRecord, value: Json): void {
     const at: Where = { frame, carried: [] };
-    if (value.candidates !== undefined && !Array.isArray(value.candidates)) {
-      notAssembled('candidates:shape', frame, `Frame ${frame.index}: candidates is ${kindOf(value.candidates)}, not a list; it was not read.`);
-    } else if (Array.isArray(value.candidates)) {
-      value.candidates.forEach((candidate, position) => readCandidate(candidate, position, at));
+    const candidates = value.candidates;
+    if (candidates !== undefined && !Array.isArray(candidates)) {
+      this.notAssembled('candidates:shape', frame, `Frame ${frame.index}: candidates is ${kindOf(candidates)}, not a list; it was not read.`);
+    } else if (Array.isArray(candidates)) {
+      for (let position = 0; position < candidates.length; position += 1) this.readCandidate(candidates[position], position, at);
     }
-    readTopLevel(value, at);
+    this.readTopLevel(value, at);
     frame.carried = carriedPhrase(at.carried);
   }
 
-  function afterEnd(frame: FrameRecord): boolean {
-    if (fast.errorSeen) {
+  private afterEnd(frame: FrameRecord): boolean {
+    if (this.errorSeen) {
       frame.carried = 'after the error: not read';
-      raise('after end', frame, `Frame ${frame.index} came after the error at frame ${errorFrame}, which ends the stream; it was not read. Stop writing after an error frame.`);
+      this.raise('after end', frame, `Frame ${frame.index} came after the error at frame ${this.errorFrame}, which ends the stream; it was not read. Stop writing after an error frame.`);
       return true;
     }
-    if (!ended()) return false;
-    raise(
+    if (!this.ended()) return false;
+    this.raise(
       'after end',
       frame,
-      `Frame ${frame.index} came after every candidate had finished (${finishedList()}). Gemini clients read to the end of the body, so it was assembled; a client that stops at the finish reason misses it. Send finishReason only in a candidate's last chunk.`,
+      `Frame ${frame.index} came after every candidate had finished (${this.finishedList()}). Gemini clients read to the end of the body, so it was assembled; a client that stops at the finish reason misses it. Send finishReason only in a candidate's last chunk.`,
     );
     return false;
   }
 
-  function finishedList(): string {
-    if (candidates.size === 0) return `the prompt was blocked at frame ${blockFrame?.index ?? 0}`;
-    return [...candidates.values()].map((c) => `candidate ${c.index}: ${c.finishReason} at frame ${c.finishFrame}`).join('; ');
+  private finishedList(): string {
+    if (this.candidates.size === 0) return `the prompt was blocked at frame ${this.blockFrame?.index ?? 0}`;
+    return [...this.candidates.values()].map((c) => `candidate ${c.index}: ${c.finishReason} at frame ${c.finishFrame}`).join('; ');
   }
 
-  function read(frame: FrameRecord, payload: Payload): void {
+  read(frame: FrameRecord, payload: Payload): void {
     if (payload.kind === 'done') {
       frame.type = '[DONE]';
       frame.carried = '[DONE]: not a Gemini frame';
-      raise('unknown event', frame, `Frame ${frame.index} is \`data: [DONE]\`, which Gemini streams do not have (they end when the body ends); it was not read.`);
+      this.raise('unknown event', frame, `Frame ${frame.index} is \`data: [DONE]\`, which Gemini streams do not have (they end when the body ends); it was not read.`);
       return;
     }
     if (payload.kind !== 'json') return;
     const value = payload.value;
     // The body of a failed non-SSE call is a list holding one error object.
     const listed = Array.isArray(value) && value.length === 1 && isObject(value[0]) && isObject(value[0].error) ? value[0] : null;
-    if (listed !== null && !fast.errorSeen) return readError(frame, listed);
+    if (listed !== null && !this.errorSeen) return this.readError(frame, listed);
     if (!isObject(value)) {
       frame.carried = `${kindOf(value)}: not read`;
-      raise('unknown event', frame, `Frame ${frame.index}'s data is ${kindOf(value)}, not a GenerateContentResponse object; it was not read.`);
+      this.raise('unknown event', frame, `Frame ${frame.index}'s data is ${kindOf(value)}, not a GenerateContentResponse object; it was not read.`);
       return;
     }
-    if (afterEnd(frame)) return;
-    if ('error' in value) return readError(frame, value);
+    if (this.afterEnd(frame)) return;
+    if ('error' in value) return this.readError(frame, value);
     if (!hasResponseField(value)) {
       const keys = Object.keys(value);
       frame.type = typeof value.type === 'string' ? value.type : null;
       frame.carried = 'not a Gemini frame: not read';
-      raise('unknown event', frame, `Frame ${frame.index} carries none of a GenerateContentResponse's fields (it has ${keys.slice(0, 4).map((key) => `\`${key}\``).join(', ')}); it is not a Gemini frame and was not read.`);
+      this.raise('unknown event', frame, `Frame ${frame.index} carries none of a GenerateContentResponse's fields (it has ${keys.slice(0, 4).map((key) => `\`${key}\``).join(', ')}); it is not a Gemini frame and was not read.`);
       return;
     }
     frame.type = 'GenerateContentResponse';
-    readResponse(frame, value);
+    this.readResponse(frame, value);
   }
 
   // ------------------------------------------------------------------------ finish
 
-  function reportEnd(): void {
-    const reason = blockReason();
-    if (candidates.size === 0 && reason !== null && !fast.errorSeen) {
-      const where = blockFrame;
-      findings.add(
+  private reportEnd(): void {
+    const reason = this.blockReason();
+    if (this.candidates.size === 0 && reason !== null && !this.errorSeen) {
+      const where = this.blockFrame;
+      this.findings.add(
         'prompt blocked',
         `Gemini blocked the prompt (blockReason ${reason}: ${blockMeaning(reason)}) and sent no candidates, so the response is finished, and filtered. Rephrase the prompt.`,
         where?.line ?? 0,
@@ -578,11 +595,11 @@ function createAssembler(context: { findings: FindingList }): Assembler {
         where?.index,
       );
     }
-    const finished = [...candidates.values()].filter((c) => c.finishReason !== null);
+    const finished = [...this.candidates.values()].filter((c) => c.finishReason !== null);
     if (finished.length === 0) return;
-    for (const candidate of candidates.values()) {
+    for (const candidate of this.candidates.values()) {
       if (candidate.finishReason !== null) continue;
-      findings.add(
+      this.findings.add(
         'no finish reason',
         `Candidate ${candidate.index} never received a finishReason (last seen in frame ${candidate.lastFrame}), though ${finished.map((c) => `candidate ${c.index} finished with ${c.finishReason}`).join(' and ')}. Send finishReason in the last chunk of every candidate.`,
         candidate.lastLine,
@@ -592,35 +609,35 @@ function createAssembler(context: { findings: FindingList }): Assembler {
     }
   }
 
-  function finish(): Assembly {
-    const later = fast.usageLater;
-    if (later?.makeUsage) usage = later.makeUsage(later.lastValues) as Json;
-    fast.usageLater = null;
-    reportEnd();
-    const sorted = [...candidates.values()].sort((a, b) => a.index - b.index);
+  finish(): Assembly {
+    const pending = this.pendingUsage;
+    if (pending !== null) this.usage = pending.make(pending.values) as Json;
+    this.pendingUsage = null;
+    this.reportEnd();
+    const sorted = [...this.candidates.values()].sort((a, b) => a.index - b.index);
     for (const candidate of sorted) {
-      settleText(candidate.pendingText);
+      settleText(candidate);
       if (candidate.streamed) settleArgs(candidate.streamed);
     }
-    const blocked = candidates.size === 0 && blockReason() !== null;
+    const blocked = this.candidates.size === 0 && this.blockReason() !== null;
     const assembly: Assembly = {
       choices: sorted.map(choiceOf),
-      usage,
-      response: responseOf(sorted),
-      error,
-      ended: ended(),
+      usage: this.usage,
+      response: this.responseOf(sorted),
+      error: this.error,
+      ended: this.ended(),
       missingPiece: false,
     };
     if (blocked) assembly.finishClass = 'filtered';
     return assembly;
   }
 
-  function responseOf(sorted: Candidate[]): Json {
+  private responseOf(sorted: Candidate[]): Json {
     const response: Json = {};
     if (sorted.length > 0) response.candidates = sorted.map(candidateResponse);
-    if (promptFeedback) response.promptFeedback = promptFeedback;
-    if (usage) response.usageMetadata = usage;
-    for (const [key, value] of top) response[key] = value;
+    if (this.promptFeedback) response.promptFeedback = this.promptFeedback;
+    if (this.usage) response.usageMetadata = this.usage;
+    for (const [key, value] of this.top) response[key] = value;
     return response;
   }
 
@@ -628,69 +645,60 @@ function createAssembler(context: { findings: FindingList }): Assembler {
    * The hot frame: one candidate's one text part that joins the text part before it, with usage and the constant
    * top-level fields, applied from its holes. Nothing is done when read() would do anything else.
    */
-  function fastPlan(frame: Omit<Frame, 'data'>, value: unknown, holes: readonly string[], makerAt: MakerAt): GeminiPlan | null {
+  fastPlan(frame: Omit<Frame, 'data'>, value: unknown, holes: readonly string[], makerAt: MakerAt): GeminiPlan | null {
     const shape = fastFrameShape(frame, value, holes);
     if (shape === null) return null;
-    const makeUsage = shape.usage ? makerAt('usageMetadata') : null;
-    if (shape.usage && makeUsage === null) return null;
+    const make = shape.usage ? makerAt('usageMetadata') : null;
+    if (shape.usage && make === null) return null;
     const carried = shape.usage ? (shape.thought ? THOUGHT_AND_USAGE : TEXT_AND_USAGE) : shape.thought ? THOUGHT_TO_CANDIDATE : TEXT_TO_CANDIDATE;
-    return { ...shape, makeUsage, carried, lastValues: [] };
+    const { index, indexed, role, thought, slot, plain } = shape;
+    return { index, indexed, role, thought, slot, plain, usage: make === null ? null : { make, values: [] }, carried };
   }
 
-  return new GeminiAssembler(fast, { read, finish, fastPlan });
-}
-
-/** The assembler state the fast path reads and writes. */
-interface GeminiFast {
-  candidates: Map<number, Candidate>;
-  top: Map<string, unknown>;
-  errorSeen: boolean;
-  /** The plan of the last frame the fast path read, holding that frame's values: its usage is made when needed. */
-  usageLater: GeminiPlan | null;
-}
-
-/** The fast path, as a method every stream shares; the rest of the assembler is closures. */
-class GeminiAssembler extends ClosureAssembler<GeminiFast> {
   applyFast(planned: FastPlan, values: ReadonlyArray<string | number>, record: FrameRecord): boolean {
     const plan = planned as GeminiPlan;
-    const { index, slot, makeUsage } = plan;
-    const fast = this.fast;
-    const candidate = fast.candidates.get(index);
-    const text = values[slot];
-    if (fast.errorSeen || candidate === undefined || typeof text !== 'string' || allFinished(fast.candidates)) return false;
-    const last = candidate.parts[candidate.parts.length - 1];
-    if (last === undefined || typeof last.text !== 'string' || (last.thought === true) !== plan.thought) return false;
+    const candidate = this.candidates.get(plan.index);
+    const text = values[plan.slot];
+    if (candidate === undefined || typeof text !== 'string' || this.ended() || !this.joinsLast(candidate, plan.thought)) return false;
     record.type = 'GenerateContentResponse';
-    candidate.lastLine = record.line;
-    candidate.lastFrame = record.index;
+    this.seen(candidate, record);
     if (plan.indexed) candidate.indexed = true;
     if (plan.role !== undefined) candidate.role = plan.role;
     candidate.partsSeen = true;
-    queueText(candidate.pendingText, last, text);
+    this.joinText(candidate, text);
     if (text.length > 0) record.progress = true;
-    if (makeUsage !== null) {
+    const usage = plan.usage;
+    if (usage !== null) {
       // Only the last frame's usage is kept: its values are copied into the plan, made into usage when needed.
-      for (let i = 0; i < values.length; i += 1) plan.lastValues[i] = values[i] as string | number;
-      fast.usageLater = plan;
+      for (let i = 0; i < values.length; i += 1) usage.values[i] = values[i] as string | number;
+      this.pendingUsage = usage;
     }
-    for (const [key, field] of plan.plain) fast.top.set(key, field);
-    record.carried = plan.carried(index, text.length);
+    for (const [key, field] of plan.plain) this.top.set(key, field);
+    record.carried = plan.carried(plan.index, text.length);
     return true;
   }
 }
 
-function allFinished(candidates: Map<number, Candidate>): boolean {
-  for (const candidate of candidates.values()) if (candidate.finishReason === null) return false;
-  return true;
+/** The text joined onto the candidate's last part is set on it. */
+function settleText(candidate: Candidate): void {
+  const text = candidate.lastText;
+  if (text === null) return;
+  (candidate.parts[candidate.parts.length - 1] as Json).text = text.text;
+  candidate.lastText = null;
+}
+
+/** A piece continuing the string at the call's last path: held, joined onto it in batches. */
+function queueArg(open: StreamedCall, segments: Array<string | number>, piece: string): void {
+  open.pendingSegments = segments;
+  open.pending.push(piece);
 }
 
 /** A planned frame: its shape, how to make its usage, and what its frames carried. */
-interface GeminiPlan extends FastFrameShape {
-  makeUsage: ((values: ReadonlyArray<string | number>) => unknown) | null;
+interface GeminiPlan extends Omit<FastFrameShape, 'usage'> {
+  /** How to make the usage of a frame of the plan, with the hole values of the last one (see PendingUsage). */
+  usage: PendingUsage | null;
   /** What a frame of the plan carried: its text (or thought) phrase, and usage when it has usage. */
   carried: (index: number, count: number) => string;
-  /** The hole values of the last frame of this plan that set the usage. */
-  lastValues: Array<string | number>;
 }
 
 /** The keys a fast-path frame's candidate, content and text part may have. */
@@ -1011,9 +1019,9 @@ export const gemini: FormatModule = {
   title: 'Gemini',
   endFrame: 'a `finishReason` for every candidate (Gemini has no end frame)',
   recognise,
-  createAssembler,
+  createAssembler: (context) => new GeminiAssembler(context),
   synthesize,
   finishReasons: GEMINI_FINISH_REASONS,
 };
 
-keepShape(createAssembler({ findings: new FindingList() }));
+keepShape(new GeminiAssembler({ findings: new FindingList() }));
