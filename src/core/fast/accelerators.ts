@@ -1,8 +1,11 @@
 import type { Assembler, FormatName } from '../model.js';
 import type { Accelerator } from './accelerator.js';
+import { geminiAccelerator } from './gemini.js';
 
 /** The formats that have an accelerator; a format missing here is read by its specification alone. */
-const ACCELERATORS = new Map<FormatName, Accelerator>([]);
+const ACCELERATORS = new Map<FormatName, Accelerator>([
+  ['gemini', geminiAccelerator],
+]);
 
 /**
  * For assemblers that still carry their plan and apply steps as methods of their own (until each format's

@@ -18,33 +18,27 @@
  */
 import type { Frame, Payload } from '../decode/frame.js';
 import { type FindingCode, FindingList, FindingTally } from '../findings.js';
-import { keepShape } from '../fast/keep-shapes.js';
 import { MAX_NESTING } from '../json-depth.js';
 import type {
   Assembler,
   Assembly,
   AssemblyContext,
   Choice,
-  FastPlan,
   FinishReasonTable,
   FormatModule,
   FrameRecord,
-  MakerAt,
   SynthesizeOptions,
   ToolCall,
 } from '../model.js';
-import { isObject, type Json, onlyKeys } from './json-shape.js';
+import { isObject, type Json } from './json-shape.js';
 import { cutPieces } from './pieces.js';
 import { type PhraseFamily, phraseFamily } from './phrases.js';
 import { PieceText } from './piece-text.js';
 import { ownEntry, ownField, setOwn } from '../own-copy.js';
 import { kindOf } from '../words.js';
 
-const TEXT_TO_CANDIDATE = phraseFamily((index, count) => `text +${count} chars to candidate ${index}`);
-const THOUGHT_TO_CANDIDATE = phraseFamily((index, count) => `thought +${count} chars to candidate ${index}`);
-/** The same with usage beside them, as carriedPhrase joins them: the hot frame's phrase, found without joining. */
-const TEXT_AND_USAGE = phraseFamily((index, count) => `${TEXT_TO_CANDIDATE(index, count)}, usage`);
-const THOUGHT_AND_USAGE = phraseFamily((index, count) => `${THOUGHT_TO_CANDIDATE(index, count)}, usage`);
+export const TEXT_TO_CANDIDATE = phraseFamily((index, count) => `text +${count} chars to candidate ${index}`);
+export const THOUGHT_TO_CANDIDATE = phraseFamily((index, count) => `thought +${count} chars to candidate ${index}`);
 const ARGUMENT_PHRASES = new Map<string, PhraseFamily>();
 
 /**
@@ -65,9 +59,9 @@ function argumentPhrase(name: string, path: string, length: number | null): stri
 }
 
 
-const TOP_LEVEL_FIELDS = new Set(['candidates', 'promptFeedback', 'usageMetadata', 'modelVersion', 'responseId', 'createTime', 'modelStatus']);
+export const TOP_LEVEL_FIELDS = new Set(['candidates', 'promptFeedback', 'usageMetadata', 'modelVersion', 'responseId', 'createTime', 'modelStatus']);
 /** Kept as the latest value seen: the first two constant in a stream, the last two Vertex-only. */
-const PLAIN_TOP_LEVEL = ['modelVersion', 'responseId', 'createTime', 'modelStatus'] as const;
+export const PLAIN_TOP_LEVEL = ['modelVersion', 'responseId', 'createTime', 'modelStatus'] as const;
 /** Part members that qualify a part's data rather than being it. */
 const PART_FLAGS = new Set(['thought', 'thoughtSignature', 'partMetadata', 'videoMetadata', 'mediaResolution']);
 const UNUSED_FINISH = 'FINISH_REASON_UNSPECIFIED';
@@ -641,42 +635,6 @@ export class GeminiAssembler implements Assembler {
     return response;
   }
 
-  /**
-   * The hot frame: one candidate's one text part that joins the text part before it, with usage and the constant
-   * top-level fields, applied from its holes. Nothing is done when read() would do anything else.
-   */
-  fastPlan(frame: Omit<Frame, 'data'>, value: unknown, holes: readonly string[], makerAt: MakerAt): GeminiPlan | null {
-    const shape = fastFrameShape(frame, value, holes);
-    if (shape === null) return null;
-    const make = shape.usage ? makerAt('usageMetadata') : null;
-    if (shape.usage && make === null) return null;
-    const carried = shape.usage ? (shape.thought ? THOUGHT_AND_USAGE : TEXT_AND_USAGE) : shape.thought ? THOUGHT_TO_CANDIDATE : TEXT_TO_CANDIDATE;
-    const { index, indexed, role, thought, slot, plain } = shape;
-    return { index, indexed, role, thought, slot, plain, usage: make === null ? null : { make, values: [] }, carried };
-  }
-
-  applyFast(planned: FastPlan, values: ReadonlyArray<string | number>, record: FrameRecord): boolean {
-    const plan = planned as GeminiPlan;
-    const candidate = this.candidates.get(plan.index);
-    const text = values[plan.slot];
-    if (candidate === undefined || typeof text !== 'string' || this.ended() || !this.joinsLast(candidate, plan.thought)) return false;
-    record.type = 'GenerateContentResponse';
-    this.seen(candidate, record);
-    if (plan.indexed) candidate.indexed = true;
-    if (plan.role !== undefined) candidate.role = plan.role;
-    candidate.partsSeen = true;
-    this.joinText(candidate, text);
-    if (text.length > 0) record.progress = true;
-    const usage = plan.usage;
-    if (usage !== null) {
-      // Only the last frame's usage is kept: its values are copied into the plan, made into usage when needed.
-      for (let i = 0; i < values.length; i += 1) usage.values[i] = values[i] as string | number;
-      this.pendingUsage = usage;
-    }
-    for (const [key, field] of plan.plain) this.top.set(key, field);
-    record.carried = plan.carried(plan.index, text.length);
-    return true;
-  }
 }
 
 /** The text joined onto the candidate's last part is set on it. */
@@ -691,52 +649,6 @@ function settleText(candidate: Candidate): void {
 function queueArg(open: StreamedCall, segments: Array<string | number>, piece: string): void {
   open.pendingSegments = segments;
   open.pending.push(piece);
-}
-
-/** A planned frame: its shape, how to make its usage, and what its frames carried. */
-interface GeminiPlan extends Omit<FastFrameShape, 'usage'> {
-  /** How to make the usage of a frame of the plan, with the hole values of the last one (see PendingUsage). */
-  usage: PendingUsage | null;
-  /** What a frame of the plan carried: its text (or thought) phrase, and usage when it has usage. */
-  carried: (index: number, count: number) => string;
-}
-
-/** The keys a fast-path frame's candidate, content and text part may have. */
-const CANDIDATE_KEYS = new Set(['content', 'index']);
-const CONTENT_KEYS = new Set(['role', 'parts']);
-const TEXT_PART_KEYS = new Set(['text', 'thought']);
-
-interface FastFrameShape {
-  index: number;
-  indexed: boolean;
-  role: unknown;
-  thought: boolean;
-  slot: number;
-  usage: boolean;
-  plain: Array<[string, unknown]>;
-}
-
-/**
- * A frame of one candidate (`index` and `content` only) whose content is one text part (maybe a `thought`), with
- * at most usage and the plain top-level fields beside it; its holes are the text and numbers inside usage.
- */
-function fastFrameShape(frame: Omit<Frame, 'data'>, value: unknown, holes: readonly string[]): FastFrameShape | null {
-  if (frame.event !== 'message' || !isObject(value) || !onlyKeys(value, TOP_LEVEL_FIELDS) || value.promptFeedback !== undefined) return null;
-  const candidates = value.candidates;
-  const raw: unknown = Array.isArray(candidates) && candidates.length === 1 ? candidates[0] : null;
-  if (!isObject(raw) || !onlyKeys(raw, CANDIDATE_KEYS)) return null;
-  const index = raw.index === undefined ? 0 : raw.index;
-  const content = raw.content;
-  if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || !isObject(content)) return null;
-  if (!onlyKeys(content, CONTENT_KEYS)) return null;
-  const parts = content.parts;
-  const part: unknown = Array.isArray(parts) && parts.length === 1 ? parts[0] : null;
-  if (!isObject(part) || !onlyKeys(part, TEXT_PART_KEYS)) return null;
-  const slot = holes.indexOf('candidates.0.content.parts.0.text');
-  if (slot === -1 || !holes.every((path, i) => i === slot || path.startsWith('usageMetadata.'))) return null;
-  if (value.usageMetadata !== undefined && !isObject(value.usageMetadata)) return null;
-  const plain = PLAIN_TOP_LEVEL.filter((key) => value[key] !== undefined).map((key): [string, unknown] => [key, value[key]]);
-  return { index, indexed: raw.index !== undefined, role: content.role, thought: part.thought === true, slot, usage: value.usageMetadata !== undefined, plain };
 }
 
 // ---------------------------------------------------------------------------------------------- carried
@@ -1024,4 +936,3 @@ export const gemini: FormatModule = {
   finishReasons: GEMINI_FINISH_REASONS,
 };
 
-keepShape(new GeminiAssembler({ findings: new FindingList() }));
