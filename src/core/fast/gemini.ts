@@ -1,6 +1,8 @@
 import type { Frame } from '../decode/frame.js';
 import { FindingList } from '../findings.js';
-import { GeminiAssembler, type PendingUsage, PLAIN_TOP_LEVEL, TEXT_TO_CANDIDATE, THOUGHT_TO_CANDIDATE, TOP_LEVEL_FIELDS } from '../formats/gemini.js';
+import { GeminiAssembler, type PendingUsage } from '../formats/gemini/assembler.js';
+import { TEXT_TO_CANDIDATE, THOUGHT_TO_CANDIDATE } from '../formats/gemini/carried.js';
+import { PLAIN_TOP_LEVEL, TOP_LEVEL_FIELDS } from '../formats/gemini/fields.js';
 import { isObject, onlyKeys } from '../formats/json-shape.js';
 import { phraseFamily } from '../formats/phrases.js';
 import { PieceText } from '../formats/piece-text.js';
