@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PieceText } from '../src/core/formats/piece-text.js';
-import { PIECES_JOINED } from '../src/core/formats/pieces-queue.js';
+import { PIECES_JOINED, PieceText } from '../src/core/formats/piece-text.js';
 
 describe('PieceText', () => {
   it('gives back every piece pushed, in order, however many there are', () => {

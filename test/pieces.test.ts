@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cutPieces } from '../src/core/formats/pieces.js';
+import { cutPieces } from '../src/core/formats/cut-pieces.js';
 import { synthesize } from '../src/index.js';
 
 describe('cutPieces: how every format cuts text for synthesize()', () => {

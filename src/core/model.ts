@@ -166,36 +166,7 @@ export interface Assembler {
   /** Reads one frame; sets `frame.type`, `frame.carried` and `frame.progress`, and raises findings by code. */
   read(frame: FrameRecord, payload: Payload): void;
   finish(): Assembly;
-  /**
-   * Optional, for speed: a plan for frames shaped like `value`, when only the fields at `holes` (dotted paths such as
-   * `delta.text`) change from frame to frame; `makerAt(path)` makes the part of a frame's value at `path` from its
-   * holes, for a plan that keeps it. Null when such frames need `read()`.
-   */
-  fastPlan?(frame: Omit<Frame, 'data'>, value: unknown, holes: readonly string[], makerAt: MakerAt): FastPlan | null;
-  /**
-   * Applies a frame of a planned shape from its holes' values, without its value being built: sets `frame.type`,
-   * `carried` and `progress` as `read()` would, keeps no reference to `frame`, and returns false, having done
-   * nothing, whenever `read()` would do anything else (a finding, a state the plan does not cover). A string value
-   * may be a view of the input chunk: one kept other than in a batch that is joined later is copied first (ownCopy).
-   *
-   * A plan is data and this a method, not a function made per shape: V8 keeps code that calls a method every stream
-   * shares, and throws away code that called a function once that function is collected with its stream.
-   */
-  applyFast?(plan: FastPlan, values: ReadonlyArray<string | number>, frame: FrameRecord): boolean;
-  /**
-   * Optional, for speed: the long strings the assembly has built that a coming frame may repeat whole (Responses'
-   * last events carry the whole answer). Such a frame is parsed with them put in place, to the value JSON.parse gives
-   * (see decode/known-strings.ts). Asked for a frame of `frameLength` characters: finding them may cost no more than a
-   * small part of that (offer none past it), so that the work stays linear in the input.
-   */
-  knownStrings?(frameLength: number): readonly string[];
 }
-
-/** What an assembler learned about a frame shape: its own data, read only by its `applyFast`. */
-export type FastPlan = object;
-
-/** Makes the part of a frame's value at a dotted path from its holes' values; null when the path is not in it. */
-export type MakerAt = (path: string) => ((values: ReadonlyArray<string | number>) => unknown) | null;
 
 export interface FinishReasonEntry {
   meaning: string;

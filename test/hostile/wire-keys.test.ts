@@ -128,3 +128,12 @@ describe('a __proto__ key on the wire', () => {
     expect(ownKeysDeep(responses.response)).toContain('__proto__');
   });
 });
+
+describe('a wire value that is an object with its own toString key', () => {
+  it('is named in an Anthropic message as JSON, not converted to a string', () => {
+    const start = (id: unknown) => `event: message_start\ndata: ${JSON.stringify({ type: 'message_start', message: { id, content: [] } })}\n\n`;
+    const result = reconstruct(start({ toString: 'x', valueOf: 'y' }) + start('msg_2'));
+    const restarted = result.findings.find((finding) => finding.code === 'block restarted');
+    expect(restarted?.message).toContain('message {"toString":"x","valueOf":"y"}');
+  });
+});

@@ -1,4 +1,4 @@
-import type { MakerAt } from '../model.js';
+import type { MakerAt } from './accelerator.js';
 import { ownCopy } from '../own-copy.js';
 import { defaultFastSettings, type FastSettings } from './settings.js';
 

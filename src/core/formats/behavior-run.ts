@@ -18,7 +18,7 @@ import type { Frame, Payload } from '../decode/frame.js';
 import type { FindingCode, FindingList } from '../findings.js';
 import type { Assembler, Assembly, AssemblyContext, BehaviorStep, FinishReasonTable, FormatModule, FrameRecord, SynthesizeOptions } from '../model.js';
 import { isObject, type Json } from './json-shape.js';
-import { cutPieces } from './pieces.js';
+import { cutPieces } from './cut-pieces.js';
 import { phraseFamily } from './phrases.js';
 import { kindOf } from '../words.js';
 import { PieceText } from './piece-text.js';

@@ -1,5 +1,17 @@
 import { ownCopy } from '../own-copy.js';
-import { PIECES_JOINED, takePieces } from './pieces-queue.js';
+
+/** Pieces held before they are joined: enough to make the chain short, few enough to stay young. */
+export const PIECES_JOINED = 256;
+
+/**
+ * The held pieces joined into one string of its own; the list is emptied. Pieces may be views of the input chunk
+ * (see ownCopy): a join copies them, and a single piece is copied too, or the answer would keep the chunk alive.
+ */
+function takePieces(pieces: string[]): string {
+  const joined = pieces.length === 1 ? ownCopy(pieces[0] as string) : pieces.join('');
+  pieces.length = 0;
+  return joined;
+}
 
 /**
  * Text that arrives a few characters a frame. Joining each piece on as it comes makes a chain of small strings that

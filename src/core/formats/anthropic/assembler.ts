@@ -182,7 +182,7 @@ export class AnthropicAssembler implements Assembler {
     if (lost) this.missingPiece = true;
     const earlier = this.messageStart ? ` (frame ${this.messageStart.frame})` : '';
     const what = lost
-      ? `${this.blocks.size} content block(s), ${chars} chars, of ${sameId ? 'the same message' : `message ${String(previous.id)}`} were replaced: that message's end is missing.`
+      ? `${this.blocks.size} content block(s), ${chars} chars, of ${sameId ? 'the same message' : `message ${typeof previous.id === 'string' ? previous.id : (JSON.stringify(previous.id) ?? 'with no id')}`} were replaced: that message's end is missing.`
       : 'Nothing was built yet, so nothing was lost.';
     this.add(
       'block restarted',

@@ -2,7 +2,7 @@
 import type { SynthesizeOptions } from '../../model.js';
 import { setOwn } from '../../own-copy.js';
 import { isObject, type Json } from '../json-shape.js';
-import { cutPieces } from '../pieces.js';
+import { cutPieces } from '../cut-pieces.js';
 import { TOOL_INPUT_BLOCKS } from './block-types.js';
 
 /** Usage fields that belong to the output side: `message_delta` carries them. */

@@ -3,7 +3,7 @@ import { setOwn } from '../../own-copy.js';
 import type { SynthesizeOptions } from '../../model.js';
 import { describeArgument } from '../../words.js';
 import { isIndex, isObject, type Json } from '../json-shape.js';
-import { cutPieces, pieceLength } from '../pieces.js';
+import { cutPieces, pieceLength } from '../cut-pieces.js';
 import { CHOICE_LEVEL_READ } from './state.js';
 
 type ChunkChoice = Json;

@@ -1,6 +1,6 @@
 // The documented event stream for a non-streamed Responses `response`: the inverse of the assembly.
 import type { SynthesizeOptions } from '../../model.js';
-import { cutPieces } from '../pieces.js';
+import { cutPieces } from '../cut-pieces.js';
 import { type Json, copy, isObject, stringOf } from './shapes.js';
 
 class Writer {
