@@ -88,8 +88,8 @@ export const SYNTHESIZE_OPTION_RULES: OptionRules = {
 /** The options of `createSerializer()`. */
 export const SERIALIZER_OPTION_RULES: OptionRules = { frames: BOOLEAN };
 
-/** What `createDecoder()` takes: the callbacks, and the decoder's one option. `lane` is the library's own. */
-export const DECODER_CALLBACK_RULES: OptionRules = { onFrame: FUNCTION, onText: FUNCTION, lane: { expects: 'a frame taker', accepts: isObject, internal: true }, maxHeldChars: HELD_CHARS };
+/** What `createDecoder()` takes: the callbacks, and the decoder's one option. */
+export const DECODER_CALLBACK_RULES: OptionRules = { onFrame: FUNCTION, onText: FUNCTION, maxHeldChars: HELD_CHARS };
 
 /**
  * Checks the options of `reconstruct()` (and of any function that takes them, with its own keys in `extraKeys` or

@@ -4,7 +4,7 @@ import type { Frame, LineTally } from './frame.js';
 import { matchStamp, StampClock } from './timestamps.js';
 import { heldBound, MAX_HELD_CHARS } from './held-bound.js';
 import { describeArgument } from '../words.js';
-import { keepShape } from '../fast/keep-shapes.js';
+import { keepShape } from '../keep-shapes.js';
 import { internEvent } from './event-names.js';
 import { emptyOpenFrame, flushNotes, type OpenFrame, readBare, readData, readEvent, readField, type StreamFields } from './field-lines.js';
 import { BLANK, DATA, dataValue, type Ending, ENDING_CR, ENDING_CRLF, ENDING_LF, ENDING_NONE, EVENT, eventValue, isDataLine, isEventLine, type LineKind, OTHER } from './line-kinds.js';
@@ -38,11 +38,6 @@ export interface DecoderCallbacks {
    * with the next chunk). Byte chunks in a row, decoded together as one stream, give exactly their texts joined.
    */
   onText?(text: string, bytes?: Uint8Array): void;
-  /**
-   * Takes whole frames of a known shape without reading them line by line (see fast/lane.ts).
-   * @internal The library's own fast path; not part of the public API.
-   */
-  lane?: FrameTaker;
   /** See DecodeOptions. */
   maxHeldChars?: number;
 }
@@ -93,7 +88,12 @@ export interface DecoderSummary {
  */
 export function createDecoder(callbacks: DecoderCallbacks, findings = new FindingList()): EventStreamDecoder {
   checkDecoderCallbacks(callbacks);
-  const decoder = new LineDecoder(callbacks, findings);
+  return openDecoder(callbacks, findings);
+}
+
+/** createDecoder, its callbacks checked; `taker`: the speed layer's, which takes whole frames of a learned shape. */
+export function openDecoder(callbacks: DecoderCallbacks, findings: FindingList, taker?: FrameTaker): EventStreamDecoder {
+  const decoder = new LineDecoder(callbacks, findings, taker);
   // A plain object, as it always was: its methods may be taken off it and called alone.
   return {
     findings,
@@ -138,10 +138,11 @@ class LineDecoder implements StreamFields {
   constructor(
     callbacks: DecoderCallbacks,
     private readonly findings: FindingList,
+    taker?: FrameTaker,
   ) {
     this.onFrame = callbacks.onFrame;
     this.onText = callbacks.onText;
-    this.lane = callbacks.lane;
+    this.lane = taker;
     this.maxHeld = heldBound(callbacks.maxHeldChars, 'maxHeldChars');
   }
 

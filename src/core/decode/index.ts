@@ -2,15 +2,25 @@ import { FindingList } from '../findings.js';
 import { type StreamText, toChunks } from '../input/chunks.js';
 import type { DecodeResult, Frame } from './frame.js';
 import type { DecodeOptions } from './decoder.js';
-import { createFrameReader } from './payload.js';
+import { openFrameReader, type FrameCallback, type FrameReader } from './payload.js';
 import { checkDecodeOptions } from '../options.js';
+import { handOverSpeed } from '../fast/reader-speed.js';
 
 export { createDecoder } from './decoder.js';
 export { MAX_HELD_CHARS } from './held-bound.js';
 export type { DecodeOptions, DecoderCallbacks, DecoderSummary, EventStreamDecoder, FrameEnding, FrameMarks } from './decoder.js';
 export type { DecodeResult, Frame, LineTally, Payload } from './frame.js';
-export { createFrameReader, readPayload } from './payload.js';
+export { readPayload } from './payload.js';
 export type { FrameCallback, FrameReader } from './payload.js';
+
+/**
+ * The decoder plus the one JSON read of each frame: names frames whose data is not JSON, and tells a stream cut
+ * inside its last frame from one whose last frame only lacks the blank line after it.
+ */
+export function createFrameReader(onFrame: FrameCallback, findings: FindingList, onText?: (text: string, bytes?: Uint8Array) => void, options: DecodeOptions = {}): FrameReader {
+  checkDecodeOptions(options, { where: 'createFrameReader' });
+  return openFrameReader(onFrame, findings, onText, options, handOverSpeed((frame, value) => onFrame(frame, { kind: 'json', value })));
+}
 
 /**
  * Decodes a whole event stream by the WHATWG rules: every frame with its position, and a finding for every line a

@@ -1,13 +1,9 @@
-import type { FindingList } from '../findings.js';
-import { TemplateReader } from '../fast/templates.js';
-import { defaultFastSettings, type FastSettings } from '../fast/settings.js';
-import { checkDecodeOptions } from '../options.js';
-import { createDecoder, type DecodeOptions, type DecoderSummary, type EventStreamDecoder, type FrameMarks } from './decoder.js';
+import { FindingList } from '../findings.js';
+import { openDecoder, type DecodeOptions, type DecoderCallbacks, type DecoderSummary, type FrameEnding, type FrameMarks, type FrameTaker } from './decoder.js';
 import type { Frame, Payload } from './frame.js';
-import { FrameLane, HandOverSink, type LaneSink } from '../fast/lane.js';
-import { KNOWN_STRING_LENGTH, KnownStrings } from '../fast/known-strings.js';
 import { MAX_NESTING, parseJson } from '../json-depth.js';
 import { preview } from '../words.js';
+import { keepShape } from '../keep-shapes.js';
 
 /** For inspect/problems.ts, which imports it from here. */
 export { preview };
@@ -56,100 +52,101 @@ export interface FrameReader {
 }
 
 /**
- * The decoder plus the one JSON read of each frame: names frames whose data is not JSON, and tells a stream cut
- * inside its last frame from one whose last frame only lacks the blank line after it.
+ * What the speed layer lends a frame reader (src/core/fast): a taker of whole frames of a learned shape, which it
+ * learns from the frames read line by line, and a reader of frame data that gives what readPayload gives, faster.
  */
-export function createFrameReader(onFrame: FrameCallback, findings: FindingList, onText?: (text: string, bytes?: Uint8Array) => void, options: DecodeOptions = {}): FrameReader {
-  checkDecodeOptions(options, { where: 'createFrameReader' });
-  return createSinkReader(onFrame, findings, onText, undefined, options);
+export interface ReaderSpeed {
+  taker: FrameTaker & {
+    /** Frames taken whole so far: each was a readable JSON frame. */
+    readonly taken: number;
+    learn(frame: Frame, value: unknown, hasEventLine: boolean): void;
+  };
+  payloads: { read(data: string): Payload };
 }
 
-/**
- * createFrameReader, with a sink of the library's own for the frames its lane takes whole (see fast/lane.ts), and
- * the session's speed settings.
- */
-export function createSinkReader(onFrame: FrameCallback, findings: FindingList, onText?: (text: string, bytes?: Uint8Array) => void, sink?: LaneSink, options: DecodeOptions = {}, settings: FastSettings = defaultFastSettings()): FrameReader {
-  let frameCount = 0;
-  let readableFrames = 0;
-  const fast = new TemplateReader(settings);
-  // Frames the lane takes are whole, readable JSON frames, counted by the lane; a reader without a sink of its own
-  // has them built and handed over like any other.
-  const lane = new FrameLane(sink ?? new HandOverSink((frame, value) => onFrame(frame, { kind: 'json', value })), fast, settings);
-  const known = new KnownStrings();
-  /**
-   * The hot delta frames fit a learned template and skip JSON.parse; a long frame that repeats a string the assembly
-   * holds is parsed around it. The value is the same either way.
-   */
-  function read(data: string): Payload {
-    const built = fast.read(data);
-    if (built !== undefined) return { kind: 'json', value: built };
-    const offer = settings.enabled && data.length >= KNOWN_STRING_LENGTH && sink?.knownStrings !== undefined ? sink : undefined;
-    const value = offer === undefined ? undefined : known.parse(data, () => offer.knownStrings?.(data.length) ?? []);
-    if (value !== undefined) settings.counts.knownStrings += 1;
-    const payload: Payload = value === undefined ? readPayload(data) : { kind: 'json', value };
-    if (payload.kind === 'json') fast.learn(data, payload.value);
-    return payload;
-  }
-  const decoder: EventStreamDecoder = createDecoder(
-    {
-      onFrame(frame, ending, hasData, marks) {
-        frameCount += 1;
-        if (!hasData) return onFrame(frame, null);
-        const payload = read(frame.data);
-        if (ending === 'eof' && !marks.bare) return readTail(frame, payload, marks);
-        if (payload.kind === 'not json') reportNotJson(frame, payload, findings, marks);
-        readableFrames += 1;
-        onFrame(frame, payload);
-        if (payload.kind === 'json' && ending === 'blank' && !marks.bare) lane.learn(frame, payload.value, marks.dataLine === frame.line + 1);
-      },
-      ...(onText ? { onText } : {}),
-      lane,
-      ...(options.maxHeldChars !== undefined ? { maxHeldChars: options.maxHeldChars } : {}),
-    },
-    findings,
-  );
+const PLAIN_PAYLOADS = { read: readPayload };
 
-  function readTail(frame: Frame, payload: Payload, marks: FrameMarks): void {
+/**
+ * The decoder plus the one JSON read of each frame: names frames whose data is not JSON, and tells a stream cut
+ * inside its last frame from one whose last frame only lacks the blank line after it. Options already checked.
+ */
+export function openFrameReader(onFrame: FrameCallback, findings: FindingList, onText?: (text: string, bytes?: Uint8Array) => void, options: DecodeOptions = {}, speed: ReaderSpeed | null = null): FrameReader {
+  const reading = new PayloadReading(onFrame, findings, speed);
+  const callbacks: DecoderCallbacks = {
+    onFrame: (frame, ending, hasData, marks) => reading.frame(frame, ending, hasData, marks),
+    ...(onText ? { onText } : {}),
+    ...(options.maxHeldChars !== undefined ? { maxHeldChars: options.maxHeldChars } : {}),
+  };
+  const decoder = openDecoder(callbacks, findings, speed?.taker);
+  return {
+    push: (chunk) => decoder.push(chunk),
+    end: () => reading.end(decoder.end()),
+  };
+}
+
+/** One stream's frames as they come from the decoder: each frame's data read once, and counted. */
+class PayloadReading {
+  private frameCount = 0;
+  private readableFrames = 0;
+  private readonly payloads: ReaderSpeed['payloads'];
+
+  constructor(
+    private readonly onFrame: FrameCallback,
+    private readonly findings: FindingList,
+    private readonly speed: ReaderSpeed | null,
+  ) {
+    this.payloads = speed?.payloads ?? PLAIN_PAYLOADS;
+  }
+
+  frame(frame: Frame, ending: FrameEnding, hasData: boolean, marks: FrameMarks): void {
+    this.frameCount += 1;
+    if (!hasData) return this.onFrame(frame, null);
+    const payload = this.payloads.read(frame.data);
+    if (ending === 'eof' && !marks.bare) return this.readTail(frame, payload, marks);
+    if (payload.kind === 'not json') reportNotJson(frame, payload, this.findings, marks);
+    this.readableFrames += 1;
+    this.onFrame(frame, payload);
+    if (this.speed !== null && payload.kind === 'json' && ending === 'blank' && !marks.bare) this.speed.taker.learn(frame, payload.value, marks.dataLine === frame.line + 1);
+  }
+
+  end(summary: DecoderSummary): DecoderSummary & { frameCount: number; readableFrames: number } {
+    const taken = this.speed?.taker.taken ?? 0;
+    const frameCount = this.frameCount + taken;
+    const readableFrames = this.readableFrames + taken;
+    if (readableFrames === 0 && !summary.stopped) {
+      this.findings.add(
+        'empty',
+        frameCount === 0
+          ? 'No frame was found: the input has no `data:` line followed by a blank line. Pass the body of a text/event-stream response, not its headers or a JSON body.'
+          : `No frame carried data: the ${frameCount} frame(s) found have no readable \`data:\` line. Pass the body of a text/event-stream response.`,
+        0,
+        0,
+      );
+    }
+    return { ...summary, frameCount, readableFrames };
+  }
+
+  private readTail(frame: Frame, payload: Payload, marks: FrameMarks): void {
     if (payload.kind === 'not json') {
-      findings.add(
+      this.findings.add(
         'cut',
         `The stream stops inside frame ${frame.index} (line ${frame.line}): it has no blank line after it and its data does not parse (${preview(frame.data)}). Find what closed the connection early.`,
         frame.line,
         marks.column,
         frame.index,
       );
-      return onFrame(frame, null);
+      return this.onFrame(frame, null);
     }
-    findings.add(
+    this.findings.add(
       'unterminated',
       `Frame ${frame.index} (line ${frame.line}) is the last one and has no blank line after it. It parses, so it was read, but a spec client discards it. Write a blank line after every frame.`,
       frame.line,
       marks.column,
       frame.index,
     );
-    readableFrames += 1;
-    onFrame(frame, payload);
+    this.readableFrames += 1;
+    this.onFrame(frame, payload);
   }
-
-  return {
-    push: (chunk) => decoder.push(chunk),
-    end() {
-      const summary = decoder.end();
-      frameCount += lane.taken;
-      readableFrames += lane.taken;
-      if (readableFrames === 0 && !summary.stopped) {
-        findings.add(
-          'empty',
-          frameCount === 0
-            ? 'No frame was found: the input has no `data:` line followed by a blank line. Pass the body of a text/event-stream response, not its headers or a JSON body.'
-            : `No frame carried data: the ${frameCount} frame(s) found have no readable \`data:\` line. Pass the body of a text/event-stream response.`,
-          0,
-          0,
-        );
-      }
-      return { ...summary, frameCount, readableFrames };
-    },
-  };
 }
 
 /** Named at the frame's first data line: that is where the value that does not parse starts. */
@@ -168,3 +165,5 @@ function reportNotJson(frame: Frame, payload: Payload, findings: FindingList, ma
     : `Frame ${frame.index}'s data is neither JSON nor [DONE] (${preview(frame.data)}); it was skipped. Send one JSON document per frame.`;
   findings.add('not json', message, marks.dataLine, marks.dataColumn, frame.index);
 }
+
+keepShape(new PayloadReading(() => undefined, new FindingList(), null));

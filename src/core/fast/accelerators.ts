@@ -1,5 +1,7 @@
 import type { FormatName } from '../model.js';
 import type { Accelerator } from './accelerator.js';
+import { keepShape } from '../keep-shapes.js';
+import { PieceText } from '../formats/piece-text.js';
 import { anthropicAccelerator } from './anthropic.js';
 import { chatCompletionsAccelerator } from './chat-completions.js';
 import { geminiAccelerator } from './gemini.js';
@@ -17,3 +19,6 @@ const ACCELERATORS = new Map<FormatName, Accelerator>([
 export function acceleratorOf(format: FormatName): Accelerator | null {
   return ACCELERATORS.get(format) ?? null;
 }
+
+// Every accelerator pushes into a PieceText on its hot path: one idle instance keeps its optimised code.
+keepShape(new PieceText()).push('kept');

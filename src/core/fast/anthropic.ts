@@ -4,10 +4,9 @@ import type { Frame } from '../decode/frame.js';
 import { FindingList } from '../findings.js';
 import { AnthropicAssembler } from '../formats/anthropic/assembler.js';
 import { isIndex, isObject } from '../formats/json-shape.js';
-import { PieceText } from '../formats/piece-text.js';
 import type { FrameRecord } from '../model.js';
 import type { Accelerator, HoleValues } from './accelerator.js';
-import { keepShape } from './keep-shapes.js';
+import { keepShape } from '../keep-shapes.js';
 
 /** A planned `content_block_delta`: its block, its delta type and the field its piece is in. */
 interface DeltaPlan {
@@ -45,4 +44,3 @@ export const anthropicAccelerator: Accelerator<AnthropicAssembler, DeltaPlan> = 
 };
 
 keepShape(new AnthropicAssembler({ findings: new FindingList() }));
-keepShape(new PieceText()).push('');

@@ -7,10 +7,9 @@ import { appendText, readReasoning, readRefusal } from '../formats/chat-completi
 import { CHOICE_LEVEL_READ, TOP_LEVEL_READ } from '../formats/chat-completions/state.js';
 import { appendArguments, callOf } from '../formats/chat-completions/tool-calls.js';
 import { isIndex, isObject, type Json, onlyKeys } from '../formats/json-shape.js';
-import { PieceText } from '../formats/piece-text.js';
 import { ownCopy } from '../own-copy.js';
 import type { Accelerator } from './accelerator.js';
-import { keepShape } from './keep-shapes.js';
+import { keepShape } from '../keep-shapes.js';
 
 /** What a chunk of the hot shape holds, as apply() needs it. */
 interface ChatPlan {
@@ -88,4 +87,3 @@ function chunkPlan(frame: Omit<Frame, 'data'>, value: unknown, holes: readonly s
 // The hot classes of this format's frames, kept alive between streams (see keep-shapes.ts): the assembler and the
 // text buffer of every choice and tool call.
 keepShape(new ChatAssembler({ findings: new FindingList() }));
-keepShape(new PieceText()).push('kept');

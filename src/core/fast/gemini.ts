@@ -5,9 +5,8 @@ import { TEXT_TO_CANDIDATE, THOUGHT_TO_CANDIDATE } from '../formats/gemini/carri
 import { PLAIN_TOP_LEVEL, TOP_LEVEL_FIELDS } from '../formats/gemini/fields.js';
 import { isObject, onlyKeys } from '../formats/json-shape.js';
 import { phraseFamily } from '../formats/phrases.js';
-import { PieceText } from '../formats/piece-text.js';
 import type { Accelerator } from './accelerator.js';
-import { keepShape } from './keep-shapes.js';
+import { keepShape } from '../keep-shapes.js';
 
 /** The text phrases with usage beside them, as carriedPhrase joins them: the hot frame's phrase, found without joining. */
 const TEXT_AND_USAGE = phraseFamily((index, count) => `${TEXT_TO_CANDIDATE(index, count)}, usage`);
@@ -99,4 +98,3 @@ function fastFrameShape(frame: Omit<Frame, 'data'>, value: unknown, holes: reado
 }
 
 keepShape(new GeminiAssembler({ findings: new FindingList() }));
-keepShape(new PieceText());

@@ -2,7 +2,7 @@ import { ownCopy } from '../own-copy.js';
 import { holePaths, make, makerAt, matchHoles, ownValues, type Template, TemplateReader } from './templates.js';
 import type { MakerAt } from './accelerator.js';
 import type { Frame } from '../decode/frame.js';
-import { keepShape } from './keep-shapes.js';
+import { keepShape } from '../keep-shapes.js';
 import { defaultFastSettings, type FastSettings } from './settings.js';
 
 /**

@@ -5,10 +5,9 @@ import { FindingList } from '../findings.js';
 import type { FrameRecord } from '../model.js';
 import { ResponsesAssembler, TEXT_EVENTS } from '../formats/responses/assembler.js';
 import { type TextTarget, appendFound, settle } from '../formats/responses/items.js';
-import { PieceText } from '../formats/piece-text.js';
 import { ASSEMBLED_TYPES, type Json, isObject, stringOf } from '../formats/responses/shapes.js';
 import type { Accelerator, HoleValues } from './accelerator.js';
-import { keepShape } from './keep-shapes.js';
+import { keepShape } from '../keep-shapes.js';
 
 /** A planned text delta: the learned event (its constant fields), its target, and where its holes are. */
 interface DeltaPlan {
@@ -99,4 +98,3 @@ function longStringsIn(value: unknown, walk: { steps: number; strings: string[] 
 
 keepShape(new ResponsesAssembler({ findings: new FindingList() }));
 // Every item's delta text is held in one; no stream's is alive between streams.
-keepShape(new PieceText()).push('kept');

@@ -4,7 +4,7 @@ import type { LaneFrame, LaneSink } from '../fast/lane.js';
 import { errorFrameOf, FormatDetector, majorityOf, noteErrorBody, noteMixed, noteNoFormat } from '../detect/index.js';
 import type { Accelerator, HoleValues, MakerAt } from '../fast/accelerator.js';
 import { acceleratorOf } from '../fast/accelerators.js';
-import { keepShape } from '../fast/keep-shapes.js';
+import { keepShape } from '../keep-shapes.js';
 import { FindingList } from '../findings.js';
 import { formatModule } from '../formats/registry.js';
 import type { Assembler, Assembly, FormatModule, FrameRecord } from '../model.js';

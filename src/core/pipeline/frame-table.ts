@@ -1,7 +1,7 @@
 import { createDecoder } from '../decode/decoder.js';
 import type { FrameRecord } from '../model.js';
 import { ownCopy } from '../own-copy.js';
-import { keepShape } from '../fast/keep-shapes.js';
+import { keepShape } from '../keep-shapes.js';
 import { KeptText } from './kept-text.js';
 import { ByteBlocks } from './byte-blocks.js';
 import type { ArrivalClock } from '../input/arrival-clock.js';

@@ -1,5 +1,6 @@
 import type { Frame, Payload } from '../decode/frame.js';
-import { createSinkReader } from '../decode/payload.js';
+import { openFrameReader, type FrameReader } from '../decode/payload.js';
+import { readerSpeed } from '../fast/reader-speed.js';
 import { FindingList, type FindingCode } from '../findings.js';
 import { formatModule } from '../formats/registry.js';
 import { type StreamText, toChunks } from '../input/chunks.js';
@@ -66,7 +67,7 @@ export function openSession(options: ReconstructOptions, clock?: ArrivalClock, f
   const table = new FrameTable(keepFrames, FRAME_DATA_BUDGET);
   if (clock) startClock(table, clock.origin, options, clock);
   const dispatch = new FrameDispatch(options.format ? formatModule(options.format) : null, table, decodeFindings);
-  const reader = createSinkReader((frame: Frame, payload: Payload | null) => dispatch.frame(frame, payload), decodeFindings, (text, bytes) => table.addText(text, bytes), dispatch, options, fast);
+  const reader = openFrameReader((frame: Frame, payload: Payload | null) => dispatch.frame(frame, payload), decodeFindings, (text, bytes) => table.addText(text, bytes), options, readerSpeed(dispatch, fast));
   const session: Session = { options, keepFrames, decodeFindings, table, dispatch, reader };
   return {
     push(chunk, arrivedMs) {
@@ -90,7 +91,7 @@ interface Session {
   decodeFindings: FindingList;
   table: FrameTable;
   dispatch: FrameDispatch;
-  reader: ReturnType<typeof createSinkReader>;
+  reader: FrameReader;
 }
 
 /** The stream ended: the assembly finishes, the findings of both stages merge, and the judge gives the verdict. */
