@@ -6,7 +6,7 @@ import * as fc from 'fast-check';
 import { describe, test } from 'vitest';
 import { FORMAT_NAMES } from '../../src/core/index.js';
 import { faults, streams } from '../../src/arbitraries/index.js';
-import { applyFaults, scriptOf, type Fault, type StreamScript } from '../../src/faults/index.js';
+import { applyFaults, dropStart, joinDataLines, scriptOf, type Fault, type StreamScript } from '../../src/faults/index.js';
 import { FIXTURES } from '../../src/fixtures/index.js';
 import { expectStatedReading } from './reading.js';
 
@@ -40,4 +40,11 @@ describe('faults state the reading they cause', () => {
     const outside = corpus.filter(({ script }) => applyFaults(script).expected.unstated !== undefined);
     if (outside.length > 8) throw new Error(`${outside.length} recorded streams are outside the rules: ${outside.map((c) => c.path).join(', ')}`);
   });
+});
+
+test('an event left unassembled in the source reads as unstarted once a fault drops its item start', () => {
+  const source = corpus.find(({ path }) => path.endsWith('vercel--apply-patch-tool.sse'));
+  if (source === undefined) throw new Error('the recorded apply_patch stream is missing');
+  const list = [dropStart(), joinDataLines(0)];
+  expectStatedReading(applyFaults(source.script, ...list), list);
 });
