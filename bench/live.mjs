@@ -1,16 +1,18 @@
 // The live path: reconstructStream() reading a ReadableStream (and a Response) of the bench's 64 KiB chunks, against
 // eventsource-parser + JSON.parse reading the same chunks through the same kind of stream, as a test reads a gateway.
 // Target (issue #14): ours ≥ 1.3× theirs. reconstruct() of the same chunks is shown beside, for scale.
-//   npm run build && node bench/live.mjs [--quick] [--only=chat-text,…] [--rounds=N] [--children=N] [--baseline=DIR] [--json]
+//   npm run build && node bench/live.mjs [--quick] [--only=chat-text,…] [--rounds=N] [--children=N] [--baseline=DIR]
+//   [--clock=wall|cpu] [--json]
 // Paired timing (bench/paired.mjs): the contestants of a ratio alternate in one child, 3 warm-up rounds then
 // `rounds` timed ones; the ratio is the median over 3 children of each child's median paired ratio, printed with
 // its spread (min–max over the children). MB/s figures are medians of every timed run; MB per CPU second is printed
-// beside them. --baseline=DIR: "before" contestants from DIR/dist/index.js run in the same children, and every row
-// prints after ÷ before against the 0.9× floor. SSE_BENCH_DIST=file:///…/index.js measures another build as "ours".
+// beside them. Checked on wall time, or CPU time on a saturated machine (--clock; see clockOf in paired.mjs).
+// --baseline=DIR: "before" contestants from DIR/dist/index.js run in the same children, and every row prints
+// after ÷ before against the 0.9× floor. SSE_BENCH_DIST=file:///…/index.js measures another build as "ours".
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { createParser } from 'eventsource-parser';
-import { gcFunction, PAIRED, pairedRatio, ratioText, runChildren, speedOf, timeRounds } from './paired.mjs';
+import { clockOf, fieldOf, gcFunction, PAIRED, pairedRatio, ratioText, runChildren, speedOf, timeRounds } from './paired.mjs';
 import { buildStream, STREAMS } from './streams.mjs';
 
 const TARGET = 1.3;
@@ -117,6 +119,7 @@ function parseArgs(args) {
     rounds: Number(value('rounds')) > 0 ? Number(value('rounds')) : null,
     children: Number(value('children')) > 0 ? Number(value('children')) : PAIRED.children,
     baseline: baselineDir ? pathToFileURL(resolve(baselineDir, 'dist/index.js')).href : null,
+    ...clockOf(args),
   };
 }
 
@@ -127,17 +130,20 @@ async function measureRow(spec, megabytes, settings) {
     const args = ['--child', spec.name, String(megabytes), group.name, String(rounds), String(PAIRED.warmups), ...(settings.baseline ? [settings.baseline] : [])];
     byGroup[group.name] = await runChildren(here, args, Math.min(group.children ?? settings.children, settings.children));
   }
+  const otherClock = settings.clock === 'cpu' ? 'wall' : 'cpu';
   const wrongIn = (group, id) => byGroup[group].some((result) => result.error || result.wrong?.[id]);
   const pairs = [];
   for (const pair of PAIRS) {
     const comparable = !wrongIn(pair.group, pair.ours) && !wrongIn(pair.group, pair.theirs);
-    const paired = comparable ? pairedRatio(byGroup[pair.group], pair.ours, pair.theirs) : null;
-    const cpu = comparable ? pairedRatio(byGroup[pair.group], pair.ours, pair.theirs, 'cpuMbps') : null;
-    pairs.push({ ...pair, paired, cpu, pass: pair.target === null ? null : paired !== null && paired.ratio >= pair.target });
+    const paired = comparable ? pairedRatio(byGroup[pair.group], pair.ours, pair.theirs, fieldOf(settings.clock)) : null;
+    const other = comparable ? pairedRatio(byGroup[pair.group], pair.ours, pair.theirs, fieldOf(otherClock)) : null;
+    pairs.push({ ...pair, paired, other, pass: pair.target === null ? null : paired !== null && paired.ratio >= pair.target });
     if (settings.baseline && GROUPS.find((group) => group.name === pair.group).baseline.includes(pair.ours)) {
       const old = BEFORE + pair.ours;
-      const versus = !wrongIn(pair.group, pair.ours) && !wrongIn(pair.group, old) ? pairedRatio(byGroup[pair.group], pair.ours, old) : null;
-      pairs.push({ ours: pair.ours, theirs: old, group: pair.group, floor: FLOOR, paired: versus, cpu: null, pass: versus !== null && versus.ratio >= FLOOR });
+      const fair = !wrongIn(pair.group, pair.ours) && !wrongIn(pair.group, old);
+      const versus = fair ? pairedRatio(byGroup[pair.group], pair.ours, old, fieldOf(settings.clock)) : null;
+      const otherVersus = fair ? pairedRatio(byGroup[pair.group], pair.ours, old, fieldOf(otherClock)) : null;
+      pairs.push({ ours: pair.ours, theirs: old, group: pair.group, floor: FLOOR, paired: versus, other: otherVersus, pass: versus !== null && versus.ratio >= FLOOR });
     }
   }
   const speeds = {};
@@ -158,12 +164,12 @@ async function main(args) {
   const settings = parseArgs(args);
   const sizes = settings.quick ? [10] : [10, 100];
   const rows = [];
-  if (!settings.json) console.log(`Live path · paired timing: per group ${settings.children} children × (${PAIRED.warmups} warm-up + ${sizes.map((mb) => settings.rounds ?? PAIRED.rounds(mb)).join('/')} timed rounds); ratio = median over children of the median paired ratio, (min–max) over children`);
+  if (!settings.json) console.log(`Live path · paired timing: per group ${settings.children} children × (${PAIRED.warmups} warm-up + ${sizes.map((mb) => settings.rounds ?? PAIRED.rounds(mb)).join('/')} timed rounds); ratio = median over children of the median paired ratio, (min–max) over children, on ${settings.clock === 'cpu' ? 'CPU' : 'wall'} time (${settings.why})`);
   for (const megabytes of sizes) {
     for (const spec of STREAMS.filter((entry) => settings.only === null || settings.only.includes(entry.name))) {
       const row = await measureRow(spec, megabytes, settings);
       rows.push(row);
-      if (!settings.json) print(spec, row);
+      if (!settings.json) print(spec, row, settings);
     }
   }
   if (settings.json) {
@@ -182,7 +188,7 @@ async function main(args) {
   return rows;
 }
 
-function print(spec, row) {
+function print(spec, row, settings) {
   console.log(`\n${spec.title} · ${row.megabytes} MB`);
   for (const [id, speed] of Object.entries(row.speeds)) {
     if (typeof speed === 'string') {
@@ -192,10 +198,10 @@ function print(spec, row) {
     const figure = speed.wall ? `${speed.wall.median.toFixed(1).padStart(7)} MB/s median, best ${speed.wall.best.toFixed(1)}  (${speed.cpu.median.toFixed(1)} per CPU second)` : 'no runs';
     console.log(`  ${labelOf(id).padEnd(52)} ${figure}${speed.wrong ? '  (read wrong: not comparable)' : ''}`);
   }
-  for (const { ours, theirs, paired, cpu, pass, target, floor } of row.pairs) {
+  for (const { ours, theirs, paired, other, pass, target, floor } of row.pairs) {
     const verdict = pass === null ? 'info' : pass ? 'ok' : 'MISS';
     const bound = target ? `  (target ≥ ${target}×)` : floor ? `  (after ÷ before, floor ≥ ${floor}×)` : '';
-    const perCpu = cpu ? `  ${cpu.ratio.toFixed(2)}× per CPU second` : '';
+    const perCpu = other ? `  ${settings.clock === 'cpu' ? 'wall' : 'CPU'} ${ratioText(other)}` : '';
     console.log(`  ${`${ours} / ${theirs}`.padEnd(52)} ${ratioText(paired).padEnd(20)} ${verdict}${bound}${perCpu}`);
   }
 }
