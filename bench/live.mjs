@@ -6,7 +6,7 @@
 // Paired timing (bench/paired.mjs): the contestants of a ratio alternate in one child, 3 warm-up rounds then
 // `rounds` timed ones; the ratio is the median over 3 children of each child's median paired ratio, printed with
 // its spread (min–max over the children). MB/s figures are medians of every timed run; MB per CPU second is printed
-// beside them. Checked on wall time, or CPU time on a saturated machine (--clock; see clockOf in paired.mjs).
+// beside them. Checked on wall time, or CPU time with --clock=cpu (see clockOf in paired.mjs).
 // --baseline=DIR: "before" contestants from DIR/dist/index.js run in the same children, and every row prints
 // after ÷ before against the 0.9× floor. SSE_BENCH_DIST=file:///…/index.js measures another build as "ours".
 import { fileURLToPath, pathToFileURL } from 'node:url';

@@ -15,8 +15,8 @@
 // figures 2-4x; a paired child holds only one of ours per kind of reader. --in-process: all in this process.
 // --baseline=DIR: the build in DIR/dist/index.js runs as "before" in the same paired children, and every row prints
 // after ÷ before against the 0.9× floor (issue #16). --children=N: paired children per group (3). --clock=wall|cpu:
-// the time the targets are checked on (default: wall, or CPU on a saturated machine; see clockOf in paired.mjs), the
-// other clock's ratio printed beside.
+// the time the targets are checked on (default wall; see clockOf in paired.mjs), the other's ratio printed beside.
+// --no-live, --no-matchers: leave out bench/live.mjs and bench/matchers.mjs (run at the end otherwise).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -36,11 +36,13 @@ const gc = vm.runInNewContext('gc');
 const started = performance.now();
 
 function parseOptions(args) {
-  const known = { quick: false, memory: true, only: null, reps: null, rounds: 1, inProcess: false, growth: false, baseline: null, children: PAIRED.children, ...clockOf(args) };
+  const known = { quick: false, memory: true, only: null, reps: null, rounds: 1, inProcess: false, growth: false, live: true, matchers: true, baseline: null, children: PAIRED.children, ...clockOf(args) };
   for (const arg of args) {
     if (arg === '--quick') known.quick = true;
     else if (arg === '--growth') known.growth = true;
     else if (arg === '--no-memory') known.memory = false;
+    else if (arg === '--no-live') known.live = false;
+    else if (arg === '--no-matchers') known.matchers = false;
     else if (arg === '--in-process') known.inProcess = true;
     else if (arg.startsWith('--only=')) known.only = arg.slice(7).split(',');
     else if (arg.startsWith('--reps=')) known.reps = Number(arg.slice(7));
@@ -49,7 +51,7 @@ function parseOptions(args) {
     else if (arg.startsWith('--baseline=')) known.baseline = resolve(arg.slice(11));
     else if (arg === '--clock=cpu' || arg === '--clock=wall') continue;
     else {
-      console.error(`bench: unknown option ${arg}; pass --quick, --no-memory, --only=NAME[,NAME] (${STREAMS.map((s) => s.name).join(', ')}), --reps=N, --rounds=N, --children=N, --baseline=DIR, --clock=cpu or --in-process`);
+      console.error(`bench: unknown option ${arg}; pass --quick, --no-memory, --only=NAME[,NAME] (${STREAMS.map((s) => s.name).join(', ')}), --reps=N, --rounds=N, --children=N, --baseline=DIR, --clock=cpu, --no-live, --no-matchers or --in-process`);
       process.exit(2);
     }
   }
@@ -377,8 +379,8 @@ if (options.memory) {
   memoryResults = await memory(files);
   printMemory(memoryResults, streams, measured);
 }
-const matchersResult = await matchers();
-const liveResult = await live();
+const matchersResult = options.matchers ? await matchers() : true;
+const liveResult = options.live ? await live() : true;
 printSummary(measured, memoryResults, memorySize);
 if (typeof matchersResult === 'string') console.log(`MISS matchers: ${matchersResult}`);
 if (typeof liveResult === 'string') console.log(`MISS live: ${liveResult}`);
