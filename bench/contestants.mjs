@@ -100,8 +100,13 @@ function esDecodeJson(stream, input, sample) {
 
 // ── Reconstruct: the whole answer ───────────────────────────────────────────────────────────────────────────
 
+/** What a contestant found; the reconstruction itself rides along, unlisted, for the memory child to weigh. */
 function summaryOf(result) {
   const choice = result.choices[0];
+  return Object.defineProperty(summaryFields(result, choice), 'result', { value: result, enumerable: false, configurable: true });
+}
+
+function summaryFields(result, choice) {
   return {
     frames: result.frameCount,
     textLength: choice?.text.length ?? 0,
