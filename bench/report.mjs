@@ -32,7 +32,8 @@ export function checkOf(target, results, spec) {
   for (const input of ['chunks', 'string']) {
     const ours = results.get(`${target.ours}:${input}`);
     const theirs = results.get(`${target.theirs}:${input}`);
-    if (!ours || !theirs) continue;
+    // A paired figure (a median beside its rival's) and a lone child's best run do not divide into a ratio.
+    if (!ours || !theirs || Boolean(ours.paired) !== Boolean(theirs.paired)) continue;
     // Paired timing's ratio when both ran in the same children (with its spread); else the ratio of the two figures.
     const paired = results.pairs?.get(`${target.ours}/${target.theirs}:${input}`) ?? null;
     const ratio = paired ? paired.ratio : ours.mbps / theirs.mbps;
