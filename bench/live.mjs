@@ -1,7 +1,7 @@
 // The live path: reconstructStream() reading a ReadableStream (and a Response) of the bench's 64 KiB chunks, against
 // eventsource-parser + JSON.parse reading the same chunks through the same kind of stream, as a test reads a gateway.
 // Target (issue #14): ours ≥ 1.3× theirs. reconstruct() of the same chunks is shown beside, for scale.
-//   npm run build && node bench/live.mjs [--quick] [--only=chat-text,…] [--rounds=N] [--children=N] [--baseline=DIR]
+//   npm run build && node bench/live.mjs [--quick | --sizes=100] [--only=chat-text,…] [--rounds=N] [--children=N] [--baseline=DIR]
 //   [--clock=wall|cpu] [--json]
 // Paired timing (bench/paired.mjs): the contestants of a ratio alternate in one child, 3 warm-up rounds then
 // `rounds` timed ones; the ratio is the median over 3 children of each child's median paired ratio, printed with
@@ -114,6 +114,7 @@ function parseArgs(args) {
   const baselineDir = value('baseline');
   return {
     quick: args.includes('--quick'),
+    sizes: value('sizes')?.split(',').map(Number).filter((size) => size > 0) ?? null,
     json: args.includes('--json'),
     only: value('only')?.split(',') ?? null,
     rounds: Number(value('rounds')) > 0 ? Number(value('rounds')) : null,
@@ -162,7 +163,7 @@ async function measureRow(spec, megabytes, settings) {
 
 async function main(args) {
   const settings = parseArgs(args);
-  const sizes = settings.quick ? [10] : [10, 100];
+  const sizes = settings.sizes ?? (settings.quick ? [10] : [10, 100]);
   const rows = [];
   if (!settings.json) console.log(`Live path · paired timing: per group ${settings.children} children × (${PAIRED.warmups} warm-up + ${sizes.map((mb) => settings.rounds ?? PAIRED.rounds(mb)).join('/')} timed rounds); ratio = median over children of the median paired ratio, (min–max) over children, on ${settings.clock === 'cpu' ? 'CPU' : 'wall'} time (${settings.why})`);
   for (const megabytes of sizes) {
