@@ -50,8 +50,8 @@ const readerOptions = (stream) => stream.spec.readerOptions ?? {};
 // ── Decode: frames only ─────────────────────────────────────────────────────────────────────────────────────
 
 /** `decode()`: the decoder with positions and findings, plus the one JSON read of each frame; keeps every frame. */
-function oursDecode(stream, input, sample) {
-  const result = ours.decode(input === 'string' ? stream.text : stream.chunks, readerOptions(stream));
+function oursDecode(pkg, stream, input, sample) {
+  const result = pkg.decode(input === 'string' ? stream.text : stream.chunks, readerOptions(stream));
   if (sample) sample();
   return { frames: result.frames.length, stopped: result.stopped };
 }
@@ -60,19 +60,19 @@ function oursDecode(stream, input, sample) {
  * `createFrameReader()`: the streaming decode with positions and findings and one JSON read per frame, nothing kept:
  * the like-for-like match for eventsource-parser + JSON.parse (issue #2's target).
  */
-function oursReader(stream, input, sample) {
+function oursReader(pkg, stream, input, sample) {
   let frames = 0;
-  const findings = new ours.FindingList();
-  const reader = ours.createFrameReader(() => void (frames += 1), findings, undefined, readerOptions(stream));
+  const findings = new pkg.FindingList();
+  const reader = pkg.createFrameReader(() => void (frames += 1), findings, undefined, readerOptions(stream));
   if (input === 'string') reader.push(stream.text);
   else feed(stream.chunks, (chunk) => reader.push(chunk), sample);
   return { frames, stopped: reader.end().stopped };
 }
 
 /** `createDecoder()`: the same decoder with positions and findings, no JSON and no frames kept. */
-function oursDecoder(stream, input, sample) {
+function oursDecoder(pkg, stream, input, sample) {
   let frames = 0;
-  const decoder = ours.createDecoder({ onFrame: () => void (frames += 1), ...readerOptions(stream) });
+  const decoder = pkg.createDecoder({ onFrame: () => void (frames += 1), ...readerOptions(stream) });
   if (input === 'string') decoder.push(stream.text);
   else feed(stream.chunks, (chunk) => decoder.push(chunk), sample);
   return { frames, stopped: decoder.end().stopped };
@@ -100,8 +100,13 @@ function esDecodeJson(stream, input, sample) {
 
 // ── Reconstruct: the whole answer ───────────────────────────────────────────────────────────────────────────
 
+/** What a contestant found; the reconstruction itself rides along, unlisted, for the memory child to weigh. */
 function summaryOf(result) {
   const choice = result.choices[0];
+  return Object.defineProperty(summaryFields(result, choice), 'result', { value: result, enumerable: false, configurable: true });
+}
+
+function summaryFields(result, choice) {
   return {
     frames: result.frameCount,
     textLength: choice?.text.length ?? 0,
@@ -113,31 +118,31 @@ function summaryOf(result) {
 }
 
 /** `reconstruct()` with its defaults: full assembly, positions, findings, the frames table kept. */
-function oursReconstruct(stream, input, sample) {
-  return summaryOf(oursReconstructResult(stream, input, sample));
+function oursReconstruct(pkg, stream, input, sample) {
+  return summaryOf(oursReconstructResult(pkg, stream, input, sample));
 }
 
 /**
  * `reconstruct()`, then every row of its frames table read: the table is kept in columns and becomes objects when
  * it is first read, so this is what a caller who looks at the frames pays.
  */
-function oursReconstructRows(stream, input, sample) {
-  const result = oursReconstructResult(stream, input, sample);
+function oursReconstructRows(pkg, stream, input, sample) {
+  const result = oursReconstructResult(pkg, stream, input, sample);
   let carried = 0;
   for (const frame of result.frames) carried += frame.carried.length > 0 ? 1 : 0;
   return { ...summaryOf(result), frames: result.frames.length, carried };
 }
 
-function oursReconstructResult(stream, input, sample) {
-  if (input === 'string') return ours.reconstruct(stream.text, readerOptions(stream));
-  const session = ours.createReconstruction(readerOptions(stream));
+function oursReconstructResult(pkg, stream, input, sample) {
+  if (input === 'string') return pkg.reconstruct(stream.text, readerOptions(stream));
+  const session = pkg.createReconstruction(readerOptions(stream));
   feed(stream.chunks, (chunk) => session.push(chunk), sample);
   return session.end();
 }
 
 /** The same without the frames table (`frames: false`): what a caller of a very large stream would pass. */
-function oursReconstructLean(stream, input, sample) {
-  const session = ours.createReconstruction({ frames: false, ...readerOptions(stream) });
+function oursReconstructLean(pkg, stream, input, sample) {
+  const session = pkg.createReconstruction({ frames: false, ...readerOptions(stream) });
   if (input === 'string') session.push(stream.text);
   else feed(stream.chunks, (chunk) => session.push(chunk), sample);
   return summaryOf(session.end());
@@ -195,17 +200,19 @@ const SDKS = {
 /**
  * The contestants for one stream. `id` names it on the command line of the memory child; `inputs` are the ways it
  * is fed (64 KiB Uint8Array chunks, one string); `checks` the fields of the stream's expectations it must match.
+ * `pkg`: the build our contestants call (another one's dist/index.js for the bench's --baseline "before" rows).
  */
-export function contestantsFor(spec) {
+export function contestantsFor(spec, pkg = ours) {
+  const bound = (run) => (stream, input, sample) => run(pkg, stream, input, sample);
   const list = [
-    { id: 'ours-decode', group: 'decode', label: 'ours decode() (+ JSON read, frames kept)', inputs: ['chunks', 'string'], run: oursDecode, checks: ['frames'] },
-    { id: 'ours-reader', group: 'decode', label: 'ours createFrameReader() (+ JSON read, streaming)', inputs: ['chunks', 'string'], run: oursReader, checks: ['frames'] },
-    { id: 'ours-decoder', group: 'decode', label: 'ours createDecoder() (no JSON)', inputs: ['chunks', 'string'], run: oursDecoder, checks: ['frames'] },
+    { id: 'ours-decode', group: 'decode', label: 'ours decode() (+ JSON read, frames kept)', inputs: ['chunks', 'string'], run: bound(oursDecode), checks: ['frames'] },
+    { id: 'ours-reader', group: 'decode', label: 'ours createFrameReader() (+ JSON read, streaming)', inputs: ['chunks', 'string'], run: bound(oursReader), checks: ['frames'] },
+    { id: 'ours-decoder', group: 'decode', label: 'ours createDecoder() (no JSON)', inputs: ['chunks', 'string'], run: bound(oursDecoder), checks: ['frames'] },
     { id: 'es', group: 'decode', label: 'eventsource-parser', inputs: ['chunks', 'string'], run: esDecode, checks: ['frames'] },
     { id: 'es-json', group: 'decode', label: 'eventsource-parser + JSON.parse', inputs: ['chunks', 'string'], run: esDecodeJson, checks: ['frames'] },
-    { id: 'ours-reconstruct', group: 'reconstruct', label: 'ours reconstruct()', inputs: ['chunks', 'string'], run: oursReconstruct, checks: ['frames', 'textLength', 'toolCalls'] },
-    { id: 'ours-reconstruct-rows', group: 'reconstruct', label: 'ours reconstruct(), then every frame row read', inputs: ['chunks', 'string'], run: oursReconstructRows, checks: ['frames', 'textLength', 'toolCalls'] },
-    { id: 'ours-reconstruct-lean', group: 'reconstruct', label: 'ours reconstruct({ frames: false })', inputs: ['chunks', 'string'], run: oursReconstructLean, checks: ['frames', 'textLength', 'toolCalls'] },
+    { id: 'ours-reconstruct', group: 'reconstruct', label: 'ours reconstruct()', inputs: ['chunks', 'string'], run: bound(oursReconstruct), checks: ['frames', 'textLength', 'toolCalls'] },
+    { id: 'ours-reconstruct-rows', group: 'reconstruct', label: 'ours reconstruct(), then every frame row read', inputs: ['chunks', 'string'], run: bound(oursReconstructRows), checks: ['frames', 'textLength', 'toolCalls'] },
+    { id: 'ours-reconstruct-lean', group: 'reconstruct', label: 'ours reconstruct({ frames: false })', inputs: ['chunks', 'string'], run: bound(oursReconstructLean), checks: ['frames', 'textLength', 'toolCalls'] },
     { id: 'json-floor', group: 'reconstruct', label: 'JSON.parse of the payloads alone (floor)', inputs: ['payloads'], run: jsonFloor, checks: ['frames'] },
   ];
   const sdk = spec.sdk ? SDKS[spec.sdk] : null;

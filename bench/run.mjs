@@ -6,17 +6,26 @@
 // --quick: the 10 MB streams only (speed and memory). MB here is 10^6 bytes of the stream as sent.
 // --rounds=N: every child N times, round after round, keeping each one's best (a shared VM slows whoever runs during
 // a busy spell; one child per contestant moved single figures by a third).
-// Speed: each contestant, stream and input is timed in a fresh child process (bench/speed-child.mjs), one child at
-// a time: contestants sharing this one process share the JIT's type feedback for the package's functions (it turns
-// megamorphic) and the heap, which moved figures 2-4x. --in-process: the old way, all in this process, for comparison.
+// Speed: the ratios that check a target come from paired timing (bench/paired.mjs, bench/paired-child.mjs): the
+// contestants of each ratio alternate in one child, round after round, in 3 children; the figure is the median of
+// the children's median paired ratios, printed with its spread (min–max). One process's speed swings between two
+// modes on this VM, so a ratio of two processes' figures did not hold still. The other contestants (information
+// only) are timed as before, each in a fresh child (bench/speed-child.mjs), one child at a time: contestants of one
+// package sharing a process share the JIT's type feedback for its functions (it turns megamorphic), which moved
+// figures 2-4x; a paired child holds only one of ours per kind of reader. --in-process: all in this process.
+// --baseline=DIR: the build in DIR/dist/index.js runs as "before" in the same paired children, and every row prints
+// after ÷ before against the 0.9× floor (issue #16). --children=N: paired children per group (3). --clock=wall|cpu:
+// the time the targets are checked on (default wall; see clockOf in paired.mjs), the other's ratio printed beside.
+// --no-live, --no-matchers: leave out bench/live.mjs and bench/matchers.mjs (run at the end otherwise).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { contestantsFor, payloadsOf } from './contestants.mjs';
+import { clockOf, PAIRED, pairedRatio, runChildren, speedOf as pairedSpeedOf } from './paired.mjs';
 import { checkOf, mismatchOf, printMemory, printStream, printSummary, TARGETS } from './report.mjs';
 import { buildStream, STREAMS } from './streams.mjs';
 
@@ -27,19 +36,28 @@ const gc = vm.runInNewContext('gc');
 const started = performance.now();
 
 function parseOptions(args) {
-  const known = { quick: false, memory: true, only: null, reps: null, rounds: 1, inProcess: false, growth: false };
+  const known = { quick: false, memory: true, only: null, reps: null, rounds: 1, inProcess: false, growth: false, live: true, matchers: true, baseline: null, children: PAIRED.children, ...clockOf(args) };
   for (const arg of args) {
     if (arg === '--quick') known.quick = true;
     else if (arg === '--growth') known.growth = true;
     else if (arg === '--no-memory') known.memory = false;
+    else if (arg === '--no-live') known.live = false;
+    else if (arg === '--no-matchers') known.matchers = false;
     else if (arg === '--in-process') known.inProcess = true;
     else if (arg.startsWith('--only=')) known.only = arg.slice(7).split(',');
     else if (arg.startsWith('--reps=')) known.reps = Number(arg.slice(7));
     else if (arg.startsWith('--rounds=') && Number(arg.slice(9)) >= 1) known.rounds = Number(arg.slice(9));
+    else if (arg.startsWith('--children=') && Number(arg.slice(11)) >= 1) known.children = Number(arg.slice(11));
+    else if (arg.startsWith('--baseline=')) known.baseline = resolve(arg.slice(11));
+    else if (arg === '--clock=cpu' || arg === '--clock=wall') continue;
     else {
-      console.error(`bench: unknown option ${arg}; pass --quick, --no-memory, --only=NAME[,NAME] (${STREAMS.map((s) => s.name).join(', ')}), --reps=N, --rounds=N or --in-process`);
+      console.error(`bench: unknown option ${arg}; pass --quick, --no-memory, --only=NAME[,NAME] (${STREAMS.map((s) => s.name).join(', ')}), --reps=N, --rounds=N, --children=N, --baseline=DIR, --clock=cpu, --no-live, --no-matchers or --in-process`);
       process.exit(2);
     }
+  }
+  if (known.baseline && !existsSync(join(known.baseline, 'dist/index.js'))) {
+    console.error(`bench: --baseline=${known.baseline}: no dist/index.js there (build it: npm ci && npx tsup)`);
+    process.exit(2);
   }
   return known;
 }
@@ -65,6 +83,8 @@ const streams = STREAMS.filter((spec) => options.only === null || options.only.i
 const repsFor = (megabytes) => options.reps ?? (megabytes <= 10 ? 5 : 3);
 /** The size speed-child.mjs warms up on when the stream is larger (it reads that file). */
 const WARMUP_MEGABYTES = 10;
+/** Issue #16: every row at least this much of what the build before it did, same run. */
+const FLOOR = 0.9;
 
 /** One timed run: MB/s over the stream's bytes, and what the contestant found. */
 async function timed(contestant, stream, input) {
@@ -135,15 +155,75 @@ async function speedChild(stream, files, contestant, input) {
 }
 
 /**
- * Each contestant and input in a fresh process, one after another in the usual order (two cores: none in parallel);
- * with --rounds, all of them again, round after round, keeping each one's best run.
+ * The paired groups: who shares a child, per input. A child holds one of our readers per kind (reconstruct() with
+ * and without its frames table are one kind), so no two of ours mix their type feedback; eventsource-parser, the SDKs
+ * and the baseline's build are other code. `pairs` are the ratios the targets check (report.mjs's TARGETS).
+ */
+const PAIRED_GROUPS = [
+  { name: 'reconstruct', inputs: ['chunks', 'string'], ids: ['ours-reconstruct', 'ours-reconstruct-lean', 'es-json'], baseline: ['ours-reconstruct', 'ours-reconstruct-lean'] },
+  { name: 'decode', inputs: ['chunks'], ids: ['ours-reader', 'es-json'], baseline: ['ours-reader'], streams: TARGETS.find((target) => target.id === 'decode-stream').streams },
+  // The SDKs read 10-20× slower and their target (3×) has a wide margin: fewer rounds.
+  { name: 'sdk', inputs: ['chunks'], ids: ['ours-reconstruct', 'sdk'], baseline: [], rounds: (megabytes) => (megabytes <= 10 ? 3 : 1), warmups: 1 },
+];
+const BEFORE = 'before-';
+
+/** One paired group on one stream and input, in `options.children` children: their results, or an error each. */
+function pairedGroup(stream, files, group, input, ids) {
+  const { name } = stream.spec;
+  const warmup = stream.megabytes > WARMUP_MEGABYTES ? (files.get(`${name}-${WARMUP_MEGABYTES}`) ?? writeStream(name, WARMUP_MEGABYTES, files)) : '-';
+  const rounds = (group.rounds ?? PAIRED.rounds)(stream.megabytes);
+  const baseline = options.baseline ? pathToFileURL(join(options.baseline, 'dist/index.js')).href : '-';
+  const args = [name, String(stream.megabytes), input, String(rounds), String(group.warmups ?? PAIRED.warmups), files.get(`${name}-${stream.megabytes}`), warmup, baseline, ...ids];
+  return runChildren(join(here, 'paired-child.mjs'), args, options.children);
+}
+
+/** The paired groups' contestants: MB/s (median of their runs), what they found, and every pair's paired ratio. */
+async function measurePaired(stream, files, contestants, results) {
+  const byId = new Map(contestants.map((contestant) => [contestant.id, contestant]));
+  const before = options.baseline ? new Map(contestantsFor(stream.spec).map((contestant) => [BEFORE + contestant.id, { ...contestant, id: BEFORE + contestant.id, label: `before: ${contestant.label.replace(/^ours /, '')}` }])) : new Map();
+  for (const group of PAIRED_GROUPS) {
+    if (group.streams && !group.streams.includes(stream.spec.name)) continue;
+    const ids = [...group.ids.filter((id) => byId.has(id)), ...(options.baseline ? group.baseline.map((id) => BEFORE + id) : [])];
+    if (ids.filter((id) => !id.startsWith(BEFORE)).length < 2) continue;
+    for (const input of group.inputs) {
+      const children = await pairedGroup(stream, files, group, input, ids);
+      const failed = children.find((child) => child.error);
+      for (const id of ids) {
+        const key = `${id}:${input}`;
+        if (results.has(key) && !results.get(key).failed) continue;
+        const contestant = byId.get(id) ?? before.get(id);
+        const found = children.find((child) => child.found)?.found[id] ?? {};
+        const wrong = failed ? `its paired child ${failed.error.slice(0, 300)}; not comparable` : children.map((child) => mismatchOf(contestant, child.found[id], stream.expected)).find((why) => why !== null) ?? null;
+        const speed = pairedSpeedOf(children, id, options.clock === 'cpu' ? 'cpuMbps' : 'mbps');
+        results.set(key, { contestant, input, mbps: speed?.median, best: speed?.best, paired: true, found, wrong, error: failed?.error, failed: Boolean(failed) });
+      }
+      for (const ours of ids) {
+        for (const theirs of ids) {
+          if (ours === theirs || failed) continue;
+          // The checked clock (wall time unless --clock=cpu), with the other one's ratio beside it.
+          const [checked, other] = options.clock === 'cpu' ? ['cpuMbps', 'mbps'] : ['mbps', 'cpuMbps'];
+          const paired = pairedRatio(children, ours, theirs, checked);
+          if (paired) results.pairs.set(`${ours}/${theirs}:${input}`, { ...paired, other: { clock: checked === 'mbps' ? 'CPU' : 'wall', ...pairedRatio(children, ours, theirs, other) } });
+        }
+      }
+    }
+  }
+}
+
+/**
+ * The paired groups first; then every other contestant and input in a fresh process, one after another in the usual
+ * order (two cores: none in parallel); with --rounds, all of those again, round after round, keeping each one's best.
  */
 async function measureIsolated(stream, files, contestants) {
   const results = new Map();
+  results.pairs = new Map();
+  await measurePaired(stream, files, contestants, results);
+  const paired = new Set(results.keys());
   for (let round = 0; round < options.rounds; round += 1) {
     for (const contestant of contestants) {
       for (const input of contestant.inputs) {
         const key = `${contestant.id}:${input}`;
+        if (paired.has(key)) continue;
         const result = await speedChild(stream, files, contestant, input);
         const best = results.get(key);
         if (!best || best.mbps === undefined || (result.mbps !== undefined && result.mbps > best.mbps)) results.set(key, result);
@@ -174,8 +254,22 @@ async function speedOf(spec, megabytes, files) {
   const contestants = contestantsFor(spec);
   const results = options.inProcess ? await measureInProcess(stream, contestants) : await measureIsolated(stream, files, contestants);
   const checks = TARGETS.map((target) => checkOf(target, results, spec)).filter((check) => check !== null);
+  if (options.baseline && !options.inProcess) checks.push(...floorChecks(results, spec));
   printStream(stream, results, checks);
   return { spec, megabytes, checks };
+}
+
+/** --baseline: after ÷ before (paired) for each of ours that ran both ways, against the 0.9× floor. */
+function floorChecks(results, spec) {
+  const checks = [];
+  for (const group of PAIRED_GROUPS) {
+    for (const id of group.baseline) {
+      const target = { id: `floor-${id}`, what: `#16 after ÷ before: ${results.get(`${id}:chunks`)?.contestant.label ?? id}`, ours: id, theirs: BEFORE + id, min: FLOOR, floor: true };
+      const check = checkOf(target, results, spec);
+      if (check && !checks.some((seen) => seen.target.id === target.id)) checks.push(check);
+    }
+  }
+  return checks;
 }
 
 async function speed() {
@@ -265,16 +359,18 @@ function live() {
   console.log('\n── Live streams (bench/live.mjs)');
   const only = options.only ? [`--only=${options.only.join(',')}`] : [];
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(here, 'live.mjs'), ...(options.quick ? ['--quick'] : []), ...only], { stdio: 'inherit' });
+    const baseline = [...(options.baseline ? [`--baseline=${options.baseline}`] : []), `--clock=${options.clock}`];
+    const child = spawn(process.execPath, [join(here, 'live.mjs'), ...(options.quick ? ['--quick'] : []), ...only, ...baseline, `--children=${options.children}`], { stdio: 'inherit' });
     child.on('close', (code) => resolve(code === 0 ? true : `bench/live.mjs exited with ${code}`));
   });
 }
 
 const how = options.inProcess
   ? `all contestants in this process, round after round (--in-process), best of ${sizes.map(repsFor).join('/')}`
-  : `each contestant in its own process (1 warm-up run, at ${WARMUP_MEGABYTES} MB for larger streams; then best of ${sizes.map(repsFor).join('/')}${options.rounds > 1 ? `, in each of ${options.rounds} rounds of fresh processes` : ''})`;
+  : `target ratios paired: the contestants of a ratio alternate in one child (${PAIRED.warmups} warm-up rounds, at ${WARMUP_MEGABYTES} MB for larger streams; then ${sizes.map(PAIRED.rounds).join('/')} timed rounds, the SDKs' ${sizes.map(PAIRED_GROUPS[2].rounds).join('/')}), ratio = median over ${options.children} children of each one's median paired ratio (min–max over the children), on ${options.clock === 'cpu' ? 'CPU' : 'wall'} time (${options.why}); MB/s* = median of those runs. Others (information): each contestant in its own process (1 warm-up run; then best of ${sizes.map(repsFor).join('/')}${options.rounds > 1 ? `, in each of ${options.rounds} rounds of fresh processes` : ''})${options.baseline ? ` · before: ${options.baseline}` : ''}`;
 console.log(`sse-reconstruct bench · node ${process.version} · ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'} · sizes ${sizes.join(', ')} MB · 64 KiB chunks · speed: ${how}`);
 console.log(freshPageCost());
+console.log(`load average ${loadavg().map((load) => load.toFixed(1)).join(' / ')} (1 / 5 / 15 min) on ${cpus().length} CPUs before the run`);
 warnIfBusy('before the run');
 const { measured, files } = await speed();
 let memoryResults = [];
@@ -283,10 +379,11 @@ if (options.memory) {
   memoryResults = await memory(files);
   printMemory(memoryResults, streams, measured);
 }
-const matchersResult = await matchers();
-const liveResult = await live();
+const matchersResult = options.matchers ? await matchers() : true;
+const liveResult = options.live ? await live() : true;
 printSummary(measured, memoryResults, memorySize);
 if (typeof matchersResult === 'string') console.log(`MISS matchers: ${matchersResult}`);
 if (typeof liveResult === 'string') console.log(`MISS live: ${liveResult}`);
 warnIfBusy('during the run');
+console.log(`load average ${loadavg().map((load) => load.toFixed(1)).join(' / ')} (1 / 5 / 15 min) at the end`);
 console.log(`\nbench took ${Math.round((performance.now() - started) / 1000)} s`);
