@@ -84,6 +84,5 @@ function chunkPlan(frame: Omit<Frame, 'data'>, value: unknown, holes: readonly s
   return { ...base, field: 'content', call: fragment.index };
 }
 
-// The hot classes of this format's frames, kept alive between streams (see keep-shapes.ts): the assembler and the
-// text buffer of every choice and tool call.
+// The assembler, kept alive between streams (see keep-shapes.ts).
 keepShape(new ChatAssembler({ findings: new FindingList() }));

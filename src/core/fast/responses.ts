@@ -97,4 +97,3 @@ function longStringsIn(value: unknown, walk: { steps: number; strings: string[] 
 }
 
 keepShape(new ResponsesAssembler({ findings: new FindingList() }));
-// Every item's delta text is held in one; no stream's is alive between streams.
