@@ -46,7 +46,7 @@ const echo: FormatModule = {
   recognise: (_frame, payload) => (payload.kind === 'json' && typeof payload.value === 'object' && payload.value !== null && (payload.value as { type?: unknown }).type === 'echo' ? 2 : 0),
   createAssembler: () => new EchoAssembler(),
   synthesize: () => '',
-  finishReasons: { source: 'this test', read: '2026-12-01', reasons: { done: { meaning: 'finished', class: 'finished' } } },
+  finishReasons: { source: 'this test', read: '2026-12-01', reasons: { done: { meaning: 'finished', class: 'ok' } } },
 };
 
 function readEcho(stream: string, enabled: boolean): { assembly: Assembly; rows: FrameRecord[]; built: number } {
