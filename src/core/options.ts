@@ -1,6 +1,6 @@
 // Every options object the library takes is checked against one table of rules: a wrong value or an unknown name is
 // a misuse of the API, and throws a TypeError that says what to pass instead of being ignored.
-import { describe } from './decode/decoder.js';
+import { describeArgument as describe } from './words.js';
 import { suggestion } from './did-you-mean.js';
 import { FORMAT_NAMES, type ReconstructOptions } from './model.js';
 

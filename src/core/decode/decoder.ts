@@ -9,8 +9,6 @@ import { internEvent } from './event-names.js';
 import { emptyOpenFrame, flushNotes, type OpenFrame, readBare, readData, readEvent, readField, type StreamFields } from './field-lines.js';
 import { BLANK, DATA, dataValue, type Ending, ENDING_CR, ENDING_CRLF, ENDING_LF, ENDING_NONE, EVENT, eventValue, isDataLine, isEventLine, type LineKind, OTHER } from './line-kinds.js';
 
-/** For options.ts, input/, inspect/ and matchers/, which import it from here by this name. */
-export { describeArgument as describe };
 
 /** Options of `decode()` and `createFrameReader()`. */
 export interface DecodeOptions {

@@ -1,4 +1,4 @@
-import { describe } from '../decode/decoder.js';
+import { describeArgument as describe } from '../words.js';
 
 /** What `decode()` and `reconstruct()` read synchronously: text, bytes, or chunks of either fed in order. */
 export type StreamText = string | Uint8Array | ArrayBuffer | ReadonlyArray<string | Uint8Array | ArrayBuffer>;

@@ -1,10 +1,9 @@
-import { describe } from '../decode/decoder.js';
+import { describeArgument as describe } from '../words.js';
 import { deadlinesOf } from '../judge/index.js';
-import { openSession, type LiveSession } from '../reconstruct.js';
 import { ArrivalClock } from './arrival-clock.js';
 import type { Chunk } from './chunks.js';
 import { factsOf, isResponse, noteHttpProblems, withLiveFacts, type StreamSourceFacts } from './live-result.js';
-import type { StreamOptions, StreamReconstruction, StreamSource } from './stream.js';
+import type { LiveSession, OpenLiveSession, StreamOptions, StreamReconstruction, StreamSource } from './stream.js';
 
 /** A live stream read once: its reconstruction, and the shape key of the options it was read with. */
 export interface LiveRead {
@@ -28,8 +27,9 @@ interface Pull {
 /**
  * Reads a live stream chunk by chunk into a reconstruction, with the deadlines watched by one timer: at a deadline
  * (or when `signal` aborts, or the held bound stops the reader) the read is cancelled, the reader and the body both.
+ * `openSession`: the pipeline's, which the chunks go into.
  */
-export async function readLive(source: StreamSource, options: StreamOptions, shape: string): Promise<LiveRead> {
+export async function readLive(source: StreamSource, options: StreamOptions, shape: string, openSession: OpenLiveSession): Promise<LiveRead> {
   const { startedAt, signal, ...rest } = options;
   const facts = factsOf(source);
   const clock = new ArrivalClock(startedAt ?? performance.now(), deadlinesOf(rest), true);

@@ -1,12 +1,25 @@
-import { describe } from '../decode/decoder.js';
+import type { FindingCode } from '../findings.js';
 import type { Reconstruction, ReconstructOptions } from '../model.js';
-import { reconstruct } from '../reconstruct.js';
+import type { ArrivalClock } from './arrival-clock.js';
 import { type StreamText, isAsyncSource } from './chunks.js';
-import { checkStreamOptions } from './stream-options.js';
-import { readLive, type LiveRead } from './live-read.js';
-import { rereadAs, shapeOf, type StreamSourceFacts, type StreamTrace } from './live-result.js';
+import type { StreamSourceFacts, StreamTrace } from './live-result.js';
 
 export type { StreamSourceFacts, StreamTrace } from './live-result.js';
+
+/** What a live read drives: pushes chunks with their arrival times, then ends it. The pipeline makes one. */
+export interface LiveSession {
+  push(chunk: string | Uint8Array, arrivedMs?: number): void;
+  end(): Reconstruction;
+  /** The reader stopped at the held bound: nothing more will be read. */
+  stopped(): boolean;
+  /** Raises a finding about the whole stream (the HTTP facts of a Response). */
+  note(code: FindingCode, message: string): void;
+  /** The input's text as kept for the frames table, and whether it is all of it; null with `frames: false`. */
+  keptText(): { text: string; whole: boolean } | null;
+}
+
+/** Opens a session for a live read; `clock`: the read's arrival clock. */
+export type OpenLiveSession = (options: ReconstructOptions, clock?: ArrivalClock) => LiveSession;
 
 /** A live stream: a fetch `Response`, a `ReadableStream`, an async iterable (a Node `Readable` is one), or a promise of one. */
 export type StreamSource =
@@ -34,49 +47,11 @@ export interface StreamReconstruction extends Reconstruction {
   trace: StreamTrace | null;
 }
 
-/**
- * Reads a live stream as it arrives and reconstructs it: each chunk goes into the reconstruction when it comes
- * (nothing else is kept), and the deadlines stop a stream that hangs. A stream is read once: later calls with the
- * same `Response` or stream get that read (read again from its kept text when they ask for another format).
- */
-export async function reconstructStream(input: StreamInput, options: StreamOptions = {}): Promise<StreamReconstruction> {
-  checkStreamOptions(options);
-  if (!isStreamSource(input)) {
-    const { startedAt: _startedAt, signal: _signal, ...rest } = options;
-    return Object.assign(reconstruct(input, rest), { source: null, trace: null });
-  }
-  const first = await readOnce(input, options);
-  return first.options === shapeOf(options) ? first.result : rereadAs(first.result, first.options, options);
-}
-
 /** True for what must be read asynchronously: a `Response`, a `ReadableStream`, an async iterable or a promise. */
 export function isStreamSource(value: unknown): value is StreamSource {
   return isAsyncSource(value) || isThenable(value);
 }
 
-/**
- * The one cache of live reads, by the identity of what was read (a promise and what it resolved to alike). On
- * globalThis under a registered symbol: each entry point of the package is its own bundle (CommonJS), and a stream
- * a matcher read must be the same read for `reconstructStream()` imported from the main entry.
- */
-const READS = Symbol.for('sse-reconstruct.live-reads');
-const reads: WeakMap<object, Promise<LiveRead>> = ((globalThis as { [READS]?: WeakMap<object, Promise<LiveRead>> })[READS] ??= new WeakMap());
-
-function readOnce(source: StreamSource, options: StreamOptions): Promise<LiveRead> {
-  const cached = reads.get(source);
-  if (cached) return cached;
-  const reading = isThenable(source)
-    ? Promise.resolve(source).then((value) => {
-        if (!isAsyncSource(value)) {
-          throw new TypeError(`sse-reconstruct: the promise resolved to ${describe(value)}, not a Response, ReadableStream or async iterable.`);
-        }
-        return readOnce(value as StreamSource, options);
-      })
-    : readLive(source, options, shapeOf(options));
-  reads.set(source, reading);
-  return reading;
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
+export function isThenable(value: unknown): value is PromiseLike<unknown> {
   return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as PromiseLike<unknown>).then === 'function';
 }

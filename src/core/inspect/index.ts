@@ -1,4 +1,5 @@
-import { createDecoder, describe, type DecoderSummary, type FrameEnding } from '../decode/decoder.js';
+import { createDecoder, type DecoderSummary, type FrameEnding } from '../decode/decoder.js';
+import { describeArgument as describe } from '../words.js';
 import type { Frame } from '../decode/frame.js';
 import { readPayload } from '../decode/payload.js';
 import { matchStamp } from '../decode/timestamps.js';

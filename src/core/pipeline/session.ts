@@ -1,13 +1,14 @@
 import type { Frame, Payload } from '../decode/frame.js';
 import { openFrameReader, type FrameReader } from '../decode/payload.js';
 import { readerSpeed } from '../fast/reader-speed.js';
-import { FindingList, type FindingCode } from '../findings.js';
+import { FindingList } from '../findings.js';
 import { formatModule } from '../formats/registry.js';
 import { type StreamText, toChunks } from '../input/chunks.js';
 import { ArrivalClock, byteLength } from '../input/arrival-clock.js';
 import { deadlinesOf, judge, summaryLine } from '../judge/index.js';
 import type { Assembly, FormatModule, FrameRecord, Reconstruction, ReconstructOptions } from '../model.js';
 import { checkOptions } from '../options.js';
+import type { LiveSession } from '../input/stream.js';
 import { FrameDispatch } from './dispatch.js';
 import { FrameTable } from './frame-table.js';
 import { defaultFastSettings, type FastSettings } from '../fast/settings.js';
@@ -38,16 +39,6 @@ export interface ReconstructionSession {
   /** Feeds the next chunk; `arrivedMs` is when it arrived (for live streams), in ms on any monotonic clock. */
   push(chunk: string | Uint8Array, arrivedMs?: number): void;
   end(): Reconstruction;
-}
-
-/** The session a live read drives (not exported from the package): arrival times, the held bound, the kept text. */
-export interface LiveSession extends ReconstructionSession {
-  /** The reader stopped at the held bound: nothing more will be read. */
-  stopped(): boolean;
-  /** Raises a finding about the whole stream (the HTTP facts of a Response). */
-  note(code: FindingCode, message: string): void;
-  /** The input's text as kept for the frames table, and whether it is all of it; null with `frames: false`. */
-  keptText(): { text: string; whole: boolean } | null;
 }
 
 /** The incremental form of `reconstruct()`: push chunks as they arrive, then `end()`. */

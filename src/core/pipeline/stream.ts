@@ -1,0 +1,46 @@
+import { describeArgument as describe } from '../words.js';
+import { isAsyncSource } from '../input/chunks.js';
+import { readLive, type LiveRead } from '../input/live-read.js';
+import { rereadAs, shapeOf } from '../input/live-result.js';
+import { checkStreamOptions } from '../input/stream-options.js';
+import { isStreamSource, isThenable, type StreamInput, type StreamOptions, type StreamReconstruction, type StreamSource } from '../input/stream.js';
+import { openSession, reconstruct } from './session.js';
+
+/**
+ * Reads a live stream as it arrives and reconstructs it: each chunk goes into the reconstruction when it comes
+ * (nothing else is kept), and the deadlines stop a stream that hangs. A stream is read once: later calls with the
+ * same `Response` or stream get that read (read again from its kept text when they ask for another format).
+ */
+export async function reconstructStream(input: StreamInput, options: StreamOptions = {}): Promise<StreamReconstruction> {
+  checkStreamOptions(options);
+  if (!isStreamSource(input)) {
+    const { startedAt: _startedAt, signal: _signal, ...rest } = options;
+    return Object.assign(reconstruct(input, rest), { source: null, trace: null });
+  }
+  const first = await readOnce(input, options);
+  return first.options === shapeOf(options) ? first.result : rereadAs(first.result, first.options, options, openSession);
+}
+
+/**
+ * The one cache of live reads, by the identity of what was read (a promise and what it resolved to alike). On
+ * globalThis under a registered symbol: each entry point of the package is its own bundle (CommonJS), and a stream
+ * a matcher read must be the same read for `reconstructStream()` imported from the main entry.
+ */
+const READS = Symbol.for('sse-reconstruct.live-reads');
+const reads: WeakMap<object, Promise<LiveRead>> = ((globalThis as { [READS]?: WeakMap<object, Promise<LiveRead>> })[READS] ??= new WeakMap());
+
+function readOnce(source: StreamSource, options: StreamOptions): Promise<LiveRead> {
+  const cached = reads.get(source);
+  if (cached) return cached;
+  const reading = isThenable(source)
+    ? Promise.resolve(source).then((value) => {
+        if (!isAsyncSource(value)) {
+          throw new TypeError(`sse-reconstruct: the promise resolved to ${describe(value)}, not a Response, ReadableStream or async iterable.`);
+        }
+        return readOnce(value as StreamSource, options);
+      })
+    : readLive(source, options, shapeOf(options), openSession);
+  reads.set(source, reading);
+  return reading;
+}
+
