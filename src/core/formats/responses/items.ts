@@ -28,6 +28,9 @@ interface PendingText {
   holder: Json | null;
   key: string;
   pieces: PieceText;
+  /** What the deltas to this place carried ("text +5 chars to item 0 content 0"), for the noun it was made for. */
+  phrase: PhraseFamily | null;
+  noun: string;
 }
 
 /** Joins the item's held delta pieces onto their text: call before reading the item's text. */
@@ -40,14 +43,19 @@ export function settle(state: ItemState): void {
   pending.holder = null;
 }
 
-function queueText(state: ItemState, holder: Json, key: string, piece: string): void {
+/** Holds `piece` for `key` of `holder`; the place's label is recorded and its phrase made when the place changes. */
+function queueText(state: ItemState, place: { holder: Json; key: string; label: string }, noun: string, piece: string): PhraseFamily {
   const { pending } = state;
-  if (pending.holder !== holder || pending.key !== key) {
+  if (pending.holder !== place.holder || pending.key !== place.key || pending.noun !== noun || pending.phrase === null) {
     settle(state);
-    pending.holder = holder;
-    pending.key = key;
+    pending.holder = place.holder;
+    pending.key = place.key;
+    pending.noun = noun;
+    pending.phrase = deltaPhrase(noun, place.label);
+    state.deltas.add(place.label);
   }
   pending.pieces.push(piece);
+  return pending.phrase;
 }
 
 /** What a handler needs from the assembler: raise a finding about the frame being read. */
@@ -66,7 +74,7 @@ export interface Carried {
 const NOT_READ: Carried = { carried: 'not read' };
 
 export function newItem(index: number, item: Json, frame: number): ItemState {
-  return { index, item: copyJson(item), done: false, built: false, deltas: new Set(), frame, pending: { holder: null, key: '', pieces: new PieceText() } };
+  return { index, item: copyJson(item), done: false, built: false, deltas: new Set(), frame, pending: { holder: null, key: '', pieces: new PieceText(), phrase: null, noun: '' } };
 }
 
 export function itemLabel(state: ItemState): string {
@@ -220,10 +228,9 @@ export function appendFound(state: ItemState, value: Json, target: TextTarget, d
 }
 
 function appendAt(state: ItemState, place: { holder: Json; key: string; label: string }, target: TextTarget, delta: string): Carried {
-  queueText(state, place.holder, place.key, delta);
-  state.deltas.add(place.label);
+  const phrase = queueText(state, place, target.noun, delta);
   state.built = true;
-  return { carried: deltaPhrase(target.noun, place.label)(state.index, delta.length), progress: true };
+  return { carried: phrase(state.index, delta.length), progress: true };
 }
 
 /** A field-done event (`output_text.done`, `function_call_arguments.done`, …): its value replaces the built one. */
