@@ -1,5 +1,5 @@
 import type { Inspection, InspectedEvent, InspectionProblem } from '../core/index.js';
-import { ROW_DATA_CHARS } from './report-model.js';
+import { oneLine } from './report-model.js';
 
 /** The inspector's report without the events' rows, as plain JSON: rendered by `inspectionHtml`. */
 export interface InspectionReport {
@@ -54,7 +54,6 @@ export interface EventRow {
 }
 
 export function eventRow(event: InspectedEvent): EventRow {
-  const data = event.data.length > ROW_DATA_CHARS ? `${event.data.slice(0, ROW_DATA_CHARS)}…` : event.data;
   return {
     index: event.index,
     event: event.event,
@@ -65,7 +64,7 @@ export function eventRow(event: InspectedEvent): EventRow {
     dispatched: event.dispatched,
     time: event.time ?? null,
     elapsedMs: event.elapsedMs ?? null,
-    data: data.replace(/\r?\n/g, ' ⏎ '),
+    data: oneLine(event.data),
     note: event.note ?? null,
   };
 }

@@ -1,6 +1,6 @@
 import { createInspection, createReconstruction, type FormatName, type FrameRecord, type InspectedEvent, type Reconstruction } from '../core/index.js';
 import { buildInspectionReport, eventRow, type EventRow, type InspectionReport } from './inspection-model.js';
-import { buildReconstructionReport, ROW_DATA_CHARS, type FrameRow, type ReconstructionReport } from './report-model.js';
+import { buildReconstructionReport, oneLine, ROW_DATA_CHARS, type FrameRow, type ReconstructionReport } from './report-model.js';
 
 /** What the page asks to read: a format name, `auto`, or `events` (any event stream, read by the inspector). */
 export type ReadMode = 'auto' | FormatName | 'events';
@@ -124,11 +124,6 @@ function frameRow(frame: FrameRecord, text: string): FrameRow {
 
 function cut(text: string): string {
   return text.length > DETAIL_CHARS ? `${text.slice(0, DETAIL_CHARS)}…` : text;
-}
-
-function oneLine(data: string): string {
-  const cut = data.length > ROW_DATA_CHARS ? `${data.slice(0, ROW_DATA_CHARS)}…` : data;
-  return cut.replace(/\r?\n/g, ' ⏎ ');
 }
 
 function now(): number {

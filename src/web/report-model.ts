@@ -137,3 +137,9 @@ export interface FrameRow {
 
 /** How much of a frame's data a row carries: the table shows one line of it. */
 export const ROW_DATA_CHARS = 160;
+
+/** A frame's data as a table row shows it: cut after ROW_DATA_CHARS, its line breaks drawn as ⏎. */
+export function oneLine(data: string): string {
+  const cut = data.length > ROW_DATA_CHARS ? `${data.slice(0, ROW_DATA_CHARS)}…` : data;
+  return cut.replace(/\r?\n/g, ' ⏎ ');
+}
