@@ -60,6 +60,13 @@ export const FINDINGS = {
     meaning: 'The frame cannot be read by any client of an LLM stream; it is listed and skipped.',
     fix: 'Send one JSON document per frame and end each frame with a blank line.',
   },
+  'comment as data': {
+    severity: 'error',
+    title: 'A comment written as data',
+    meaning:
+      'The frame is `data: : keepalive` (or like it): a colon after `data:` is part of the data, so every client receives the text as a message and its JSON parse fails. Only a line that starts with a colon is a comment.',
+    fix: 'Send a keepalive as a line of its own that starts with a colon (`: keepalive`), followed by a blank line, with no `data:` before it.',
+  },
   'too deep': {
     severity: 'error',
     title: 'JSON nested more than 512 levels deep',
@@ -126,6 +133,13 @@ export const FINDINGS = {
     meaning: 'The stream is read as the format most frames name; the others are unknown events.',
     fix: 'Check the relay for streams written into one response; pass `format` to read it as another format.',
   },
+  'identity changed': {
+    severity: 'error',
+    title: "The stream's identity changed between chunks",
+    meaning:
+      'A Chat Completions `id`, `model` or `created` differs from the one the stream began with: the chunks come from two responses, as when a relay falls back to a second upstream in the middle of an answer. The answer is spliced from both.',
+    fix: 'A relay that retries or falls back must do it before the first byte reaches the client, or end the stream with an error; never continue one answer with another.',
+  },
   'no end': {
     severity: 'error',
     title: 'The frame that ends a finished answer never came',
@@ -146,6 +160,20 @@ export const FINDINGS = {
     meaning:
       'An Anthropic content block without `content_block_stop`, a Responses output item without `response.output_item.done` (and no final object), or a Behavior tool step never completed or failed. What is shown of it may be partial.',
     fix: 'Send the closing event for every block, item and step before ending the stream.',
+  },
+  'signature missing': {
+    severity: 'warning',
+    title: 'A thinking block closed without its signature',
+    meaning:
+      'An Anthropic `thinking` block got no `signature_delta` before its `content_block_stop`. The thinking is shown, but the block cannot be sent back on the next turn, which the API requires when tools are used with extended thinking.',
+    fix: 'Relay every `signature_delta`: a gateway that keeps only `thinking_delta` drops it.',
+  },
+  'delta mismatch': {
+    severity: 'error',
+    title: 'A delta that does not fit its block',
+    meaning:
+      'The delta type is not one its block takes (an `input_json_delta` inside a `text` block, a `text_delta` inside a `tool_use` block): a client drops it or fails, so what it carried is not in the answer.',
+    fix: 'Send each delta at the index of a block of its kind; check a translating relay for an index it reused.',
   },
   'block unstarted': {
     severity: 'error',
@@ -190,6 +218,13 @@ export const FINDINGS = {
     meaning: 'It is attached to call 0; in a stream with parallel calls that joins two calls into one.',
     fix: 'Give every `tool_calls` fragment its `index`.',
   },
+  'tool call id changed': {
+    severity: 'error',
+    title: 'A new tool call at an index already in use',
+    meaning:
+      'A tool-call fragment carries an `id` other than the one its index began with: it is a second call written over the first. The calls are kept apart here; a client that merges by index joins them into one call with arguments that do not parse.',
+    fix: 'Give every call its own `index` (0, 1, 2 … within the choice), and send `id` only in a call\'s first fragment.',
+  },
   'arguments not json': {
     severity: 'warning',
     title: "A tool call's arguments do not parse as JSON",
@@ -208,6 +243,27 @@ export const FINDINGS = {
     title: 'A choice never received a finish reason',
     meaning: 'The stream ended, but this choice was never told why it stopped.',
     fix: 'Send `finish_reason` in the last chunk of every choice.',
+  },
+  'unknown finish reason': {
+    severity: 'error',
+    title: "A finish reason outside the format's documented set",
+    meaning:
+      'Clients compare the reason against the values the format documents; any other value is treated as abnormal or breaks a switch over them. A reason from another format (`end_turn` or `STOP` in a Chat Completions stream) is a translation left undone; a reason that names an error (`overloaded_error`) is an error the stream passed off as an ending.',
+    fix: "Map the upstream's reason to the format's own set; send an upstream error as the format's error event, not as a finish reason.",
+  },
+  'finish mismatch': {
+    severity: 'error',
+    title: 'The finish reason disagrees with what the stream carried',
+    meaning:
+      'Content after a choice already finished, `tool_calls` (or `tool_use`) with no tool call, or tool calls with a reason that says the turn ended without them: a client that acts on the reason runs no tool, or waits for one that never comes.',
+    fix: 'Send the finish reason last, and the one that matches the content: `tool_calls` or `tool_use` exactly when the turn ends in tool calls.',
+  },
+  'usage without content': {
+    severity: 'warning',
+    title: 'Output tokens counted, but nothing arrived',
+    meaning:
+      'The usage says the model produced output tokens, yet the stream carried no text, no tool call and no reasoning: the content was lost on the way (a relay that forwarded only the last chunk, a translator that dropped a part type).',
+    fix: 'Find where the content went: compare with the upstream stream, or the non-streamed reply to the same request.',
   },
   'not assembled': {
     severity: 'info',
