@@ -1,5 +1,5 @@
-// Renders the README's generated sections: the findings from the one catalogue in src/core/findings.ts, and the
-// error meanings from the one table in src/core/errors/table.ts.
+// Renders the generated reference pages: docs/findings.md from the one catalogue in src/core/findings.ts, and
+// docs/errors.md from the one table of error meanings in src/core/errors/table.ts.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ERROR_MEANINGS, ERROR_SOURCES, type ErrorProvider } from '../src/core/errors/table.js';
@@ -23,7 +23,7 @@ export function renderFindings(): string {
 export function withFindings(readme: string): string {
   const start = readme.indexOf(START);
   const end = readme.indexOf(END);
-  if (start === -1 || end === -1) throw new Error('README.md has no findings markers');
+  if (start === -1 || end === -1) throw new Error('docs/findings.md has no findings markers');
   return readme.slice(0, start) + renderFindings() + readme.slice(end + END.length);
 }
 
@@ -61,12 +61,14 @@ export function renderErrors(): string {
 export function withErrors(readme: string): string {
   const start = readme.indexOf(ERRORS_START);
   const end = readme.indexOf(ERRORS_END);
-  if (start === -1 || end === -1) throw new Error('README.md has no errors markers');
+  if (start === -1 || end === -1) throw new Error('docs/errors.md has no errors markers');
   return readme.slice(0, start) + renderErrors() + readme.slice(end + ERRORS_END.length);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const path = new URL('../README.md', import.meta.url);
-  writeFileSync(path, withErrors(withFindings(readFileSync(path, 'utf8'))));
-  console.log('README.md findings and errors sections written from src/core/findings.ts and src/core/errors/table.ts');
+  const findings = new URL('../docs/findings.md', import.meta.url);
+  writeFileSync(findings, withFindings(readFileSync(findings, 'utf8')));
+  const errors = new URL('../docs/errors.md', import.meta.url);
+  writeFileSync(errors, withErrors(readFileSync(errors, 'utf8')));
+  console.log('docs/findings.md and docs/errors.md written from src/core/findings.ts and src/core/errors/table.ts');
 }

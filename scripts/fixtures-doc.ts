@@ -1,4 +1,4 @@
-// Renders the README's table of fixtures from the fixture data in src/fixtures.
+// Renders the table of fixtures in docs/fixtures-and-faults.md from the fixture data in src/fixtures.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { fixturesTable } from '../src/fixtures/index.js';
@@ -9,12 +9,12 @@ export const END = '<!-- fixtures:end -->';
 export function withFixtures(readme: string): string {
   const start = readme.indexOf(START);
   const end = readme.indexOf(END);
-  if (start === -1 || end === -1) throw new Error('README.md has no fixtures markers');
+  if (start === -1 || end === -1) throw new Error('docs/fixtures-and-faults.md has no fixtures markers');
   return `${readme.slice(0, start)}${START}\n\n${fixturesTable()}\n\n${readme.slice(end)}`;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const path = new URL('../README.md', import.meta.url);
+  const path = new URL('../docs/fixtures-and-faults.md', import.meta.url);
   writeFileSync(path, withFixtures(readFileSync(path, 'utf8')));
-  console.log('README.md fixtures table written from src/fixtures');
+  console.log('docs/fixtures-and-faults.md fixtures table written from src/fixtures');
 }

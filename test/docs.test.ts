@@ -7,14 +7,19 @@ import { FINDING_CODES } from '../src/core/findings.js';
 import { withFindings } from '../scripts/findings-doc.js';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+const findingsPage = readFileSync(new URL('../docs/findings.md', import.meta.url), 'utf8');
 
-describe('README findings catalogue', () => {
+describe('docs/findings.md, the findings catalogue', () => {
   it('is exactly what src/core/findings.ts generates (run `npm run docs` after changing the catalogue)', () => {
-    expect(readme).toBe(withFindings(readme));
+    expect(findingsPage).toBe(withFindings(findingsPage));
   });
 
   it('names every finding code', () => {
-    for (const code of FINDING_CODES) expect(readme).toContain(`#### \`${code}\``);
+    for (const code of FINDING_CODES) expect(findingsPage).toContain(`#### \`${code}\``);
+  });
+
+  it('is linked from the README', () => {
+    expect(readme).toContain('](docs/findings.md)');
   });
 });
 

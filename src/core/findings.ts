@@ -1,6 +1,6 @@
 /**
- * The one catalogue of findings. Code raises a finding by its code; the README's findings section is generated
- * from this table (`npm run docs:findings`), so what the docs say and what the code does cannot drift apart.
+ * The one catalogue of findings. Code raises a finding by its code; docs/findings.md is generated
+ * from this table (`npm run docs`), so what the docs say and what the code does cannot drift apart.
  */
 
 import { ownEntry } from './own-copy.js';

@@ -2,7 +2,7 @@ import { FINDINGS, FINDING_CODES, SEVERITY_LABELS } from '../core/index.js';
 import { escapeHtml, findingAnchor } from './html.js';
 import { inlineCode } from './render-report.js';
 
-/** The findings catalogue, one entry per code, generated from the core's table as the README's is. */
+/** The findings catalogue, one entry per code, generated from the core's table, as docs/findings.md is. */
 export function renderCatalogue(): string {
   const entries = FINDING_CODES.map((code) => {
     const entry = FINDINGS[code];

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_MEANINGS, ERROR_SOURCES } from '../../src/core/errors/table.js';
 import { withErrors } from '../../scripts/findings-doc.js';
 
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const readme = readFileSync(new URL('../../docs/errors.md', import.meta.url), 'utf8');
 
-describe('README error table', () => {
+describe('docs/errors.md, the error table', () => {
   it('is exactly what src/core/errors/table.ts generates (run `npm run docs` after changing the table)', () => {
     expect(readme).toBe(withErrors(readme));
   });

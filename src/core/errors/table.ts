@@ -1,6 +1,6 @@
 /**
  * The one table of the errors streams end with: for each provider's error `type`, `code` or `status`, what it means,
- * whether to retry, and what to change. `explainError()` reads it; the README's "Errors, explained" section is
+ * whether to retry, and what to change. `explainError()` reads it; docs/errors.md is
  * generated from it (`npm run docs`). Every entry names the source it was read from, and the sources say when.
  */
 
