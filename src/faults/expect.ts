@@ -8,7 +8,7 @@ import { codesByFrame, frameUnits, unitText, type Unit, type Work } from './work
 
 /** Codes the oracle states for the frames it reads. */
 const ORACLE_CODES = new Set<FindingCode>([
-  'after end', 'no end', 'error event', 'not json', 'tool call no index', 'tool call incomplete', 'arguments not json', 'no finish reason',
+  'after end', 'no end', 'error event', 'not json', 'comment as data', 'tool call no index', 'tool call incomplete', 'arguments not json', 'no finish reason',
   'no start', 'block restarted', 'block unstarted', 'block open', 'sequence gap', 'done mismatch', 'incomplete', 'prompt blocked', 'tool failed',
   'event mismatch', 'empty',
 ]);

@@ -64,7 +64,7 @@ export function oracleReading(format: FormatName, frames: readonly FrameFields[]
   for (const frame of frames) {
     if (frame.data === null) continue;
     // Data that is neither JSON nor [DONE] is listed and skipped before any format reads it.
-    if (frame.json === undefined && !frame.done) shared.codes.add('not json');
+    if (frame.json === undefined && !frame.done) shared.codes.add(frame.data.trimStart().startsWith(':') ? 'comment as data' : 'not json');
     else oracle.read(frame);
   }
   const end = oracle.finish();
