@@ -35,7 +35,10 @@ const chat = fc
       message.tool_calls = calls.map(([fn, input], i) => ({ id: ids('call_', calls.length)[i], type: 'function', function: { name: fn, arguments: JSON.stringify(input) } }));
     }
     const response: Json = { id: 'chatcmpl-arb', object: 'chat.completion', created: 1764500000, model: 'gpt-4o-mini', choices: [{ index: 0, message, logprobs: null, finish_reason: finish }] };
-    if (usage) response.usage = { prompt_tokens: usage[0], completion_tokens: usage[1], total_tokens: usage[0] + usage[1] };
+    // An answer with nothing in it counts no more than an empty turn's few tokens.
+    const empty = content === null && reasoning === undefined && refusal === null && calls.length === 0;
+    const completion = usage && empty ? Math.min(usage[1], 3) : usage?.[1];
+    if (usage && completion !== undefined) response.usage = { prompt_tokens: usage[0], completion_tokens: completion, total_tokens: usage[0] + completion };
     return response;
   });
 
@@ -57,7 +60,8 @@ const anthropic = fc
     role: 'assistant',
     model: 'claude-sonnet-4-5',
     content: content.map((block, i) => (block.type === 'tool_use' ? { ...block, id: `toolu_${i + 1}` } : block)),
-    stop_reason: stop,
+    // `tool_use` ends a turn that calls a client tool, and no other.
+    stop_reason: stop === 'tool_use' && !content.some((block) => block.type === 'tool_use') ? 'end_turn' : stop,
     stop_sequence: null,
     usage: { input_tokens: usage[0], output_tokens: usage[1] },
   }));

@@ -262,7 +262,7 @@ export const FINDINGS = {
     severity: 'warning',
     title: 'Output tokens counted, but nothing arrived',
     meaning:
-      'The usage says the model produced output tokens, yet the stream carried no text, no tool call and no reasoning: the content was lost on the way (a relay that forwarded only the last chunk, a translator that dropped a part type).',
+      'The usage counts more output tokens than an empty turn has (up to 3, less any hidden reasoning the usage counts), yet the stream carried no text, no tool call and no reasoning: the content was lost on the way (a relay that forwarded only the last chunk, a translator that dropped a part type). Checked only on a stream that finished.',
     fix: 'Find where the content went: compare with the upstream stream, or the non-streamed reply to the same request.',
   },
   'not assembled': {

@@ -203,4 +203,16 @@ export interface FormatModule {
   /** A documented stream that stands for the non-streamed `response`: the inverse of the assembly. */
   synthesize(response: unknown, options?: SynthesizeOptions): string;
   finishReasons: FinishReasonTable;
+  /** Where the usage counts the answer's output tokens, for `usage without content`; absent when it has no count. */
+  output?: OutputCount;
+}
+
+/** A format's count of output tokens, and the output it can hold besides text, reasoning and tool calls. */
+export interface OutputCount {
+  /** The usage field that counts output tokens, as a finding names it: `completion_tokens`. */
+  field: string;
+  /** The tokens the answer should show: the count less hidden reasoning; null when the usage has no count. */
+  visibleTokens(usage: Record<string, unknown>): number | null;
+  /** True when the response holds output that is not text, reasoning or a tool call (a server tool's block, an image). */
+  holdsOther(response: unknown): boolean;
 }

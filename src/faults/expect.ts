@@ -1,6 +1,7 @@
 // States what a faulted script must read as: the oracle's reading of its frames, the framing rules, the pace, and
 // whatever the source reading held that no rule covers, from the frames that still carry it.
-import { DEFAULT_DEADLINES, type Deadlines, type FindingCode, type FinishClass, type Outcome, type Reconstruction, type Verdict } from '../core/index.js';
+import { DEFAULT_DEADLINES, formatModule, type Deadlines, type FindingCode, type FinishClass, type Outcome, type Reconstruction, type Verdict } from '../core/index.js';
+import { EMPTY_TURN_TOKENS } from '../core/judge/usage.js';
 import { fieldsOf } from './frame-text.js';
 import { endIndexOf, oracleReading, outsideRules, verdictOf } from './oracle.js';
 import type { ExpectedReading } from './script.js';
@@ -8,9 +9,9 @@ import { codesByFrame, frameUnits, unitText, type Unit, type Work } from './work
 
 /** Codes the oracle states for the frames it reads. */
 const ORACLE_CODES = new Set<FindingCode>([
-  'after end', 'no end', 'error event', 'not json', 'tool call no index', 'tool call incomplete', 'arguments not json', 'no finish reason',
+  'after end', 'no end', 'error event', 'not json', 'comment as data', 'tool call no index', 'tool call incomplete', 'arguments not json', 'no finish reason',
   'no start', 'block restarted', 'block unstarted', 'block open', 'sequence gap', 'done mismatch', 'incomplete', 'prompt blocked', 'tool failed',
-  'event mismatch', 'empty',
+  'event mismatch', 'empty', 'delta mismatch', 'signature missing', 'finish mismatch',
 ]);
 /** Codes the framing rules state from the text. */
 const FRAMING_CODES = new Set<FindingCode>(['bom', 'crlf', 'unterminated', 'cut', 'stalled']);
@@ -156,6 +157,11 @@ export function expectationOf(source: Source, work: Work, deadlines: Deadlines |
     if (unitText(unit) === source.texts.get(unit.origin)) for (const code of codes) findings.add(code);
     else exact = false;
   }
+  // When a fault takes every frame of content, or leaves content unassembled, the usage may still count it (`usage
+  // without content`, raised for a stream that finished): the rules here do not read usage, so they then say only
+  // what must be there.
+  const unassembled = ['block unstarted', 'tool call incomplete', 'not json', 'comment as data'].some((code) => after.codes.has(code as FindingCode));
+  if (after.verdict !== 'did not finish' && countsOutput(source, work) && (unassembled || lostAllContent(source, work))) exact = false;
   const result: ExpectedReading = { verdict: after.verdict, outcome: after.outcome, findings: [...findings].sort(), exact };
   if (deadlines) result.deadlines = deadlines;
   const live = liveReading(work, progress, full);
@@ -166,6 +172,28 @@ export function expectationOf(source: Source, work: Work, deadlines: Deadlines |
     result.exact = false;
   }
   return result;
+}
+
+/** True when the source's usage counts more output than an empty turn has, and the source raised no `usage without content`. */
+function countsOutput(source: Source, work: Work): boolean {
+  const count = work.format ? formatModule(work.format).output : undefined;
+  const usage = source.reading.usage;
+  if (count === undefined || usage === null || source.reading.findingCounts['usage without content'] !== undefined) return false;
+  return (count.visibleTokens(usage) ?? 0) > EMPTY_TURN_TOKENS;
+}
+
+/** True when the source carried content and no frame that carried it reaches the work with the same data. */
+function lostAllContent(source: Source, work: Work): boolean {
+  const carriers = new Set<number>();
+  source.reading.frames.forEach((frame, index) => {
+    if (frame.progress) carriers.add(index);
+  });
+  if (carriers.size === 0) return false;
+  return !work.units.some((unit) => {
+    if (unit.origin === null || !carriers.has(unit.origin) || unit.cut) return false;
+    const text = source.texts.get(unit.origin);
+    return text !== undefined && fieldsOf(unitText(unit)).data === fieldsOf(text).data;
+  });
 }
 
 /** Where the rules read the source otherwise than the library did, or null when they agree. */

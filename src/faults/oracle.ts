@@ -2,6 +2,7 @@
 // library's assemblers: faults state their effect as the difference between this reading before and after them.
 import { formatModule, type FindingCode, type FinishClass, type FormatName, type Verdict } from '../core/index.js';
 import { type FrameFields, isRecord, typeOf } from './frame-text.js';
+import { DELTA_BLOCK, fits, isKnownBlock } from '../core/formats/anthropic/block-types.js';
 
 /** Why the rules here do not cover a stream's frames, or null when they do. */
 export function outsideRules(format: FormatName, frames: readonly FrameFields[]): string | null {
@@ -64,7 +65,7 @@ export function oracleReading(format: FormatName, frames: readonly FrameFields[]
   for (const frame of frames) {
     if (frame.data === null) continue;
     // Data that is neither JSON nor [DONE] is listed and skipped before any format reads it.
-    if (frame.json === undefined && !frame.done) shared.codes.add('not json');
+    if (frame.json === undefined && !frame.done) shared.codes.add(frame.data.trimStart().startsWith(':') ? 'comment as data' : 'not json');
     else oracle.read(frame);
   }
   const end = oracle.finish();
@@ -171,7 +172,10 @@ function anthropicOracle(shared: Shared): FormatOracle {
   let startSeen = false;
   let finished = false;
   const reasons: string[] = [];
-  const blocks = new Map<number, { open: boolean; tool: boolean; json: string }>();
+  const blocks = new Map<number, { open: boolean; tool: boolean; json: string; type: string; signed: boolean }>();
+  // The message's stop reason as the last `message_delta` set it, and whether a client tool block came.
+  let lastReason: unknown = null;
+  let toolUse = false;
   return {
     read(frame) {
       if (ended) return void shared.codes.add('after end');
@@ -191,6 +195,10 @@ function anthropicOracle(shared: Shared): FormatOracle {
           finished = false;
           reasons.length = 0;
         }
+        if (startSeen) toolUse = false;
+        lastReason = null;
+        const message = isRecord(value.message) ? value.message : {};
+        if (Array.isArray(message.content) && message.content.some((block) => isRecord(block) && block.type === 'tool_use')) toolUse = true;
         started = startSeen = true;
         return;
       }
@@ -206,23 +214,30 @@ function anthropicOracle(shared: Shared): FormatOracle {
         finished = true;
         const delta = isRecord(value.delta) ? value.delta : {};
         if (typeof delta.stop_reason === 'string') reasons.push(delta.stop_reason);
+        if (delta.stop_reason === null || typeof delta.stop_reason === 'string') lastReason = delta.stop_reason;
       } else if (type === 'content_block_start') {
         if (block) lost(shared, 'block restarted');
         const content = isRecord(value.content_block) ? value.content_block : {};
-        blocks.set(index, { open: true, tool: ANTHROPIC_TOOL_BLOCKS.has(String(content.type)), json: '' });
+        const type = typeof content.type === 'string' ? content.type : '';
+        if (type === 'tool_use') toolUse = true;
+        blocks.set(index, { open: true, tool: ANTHROPIC_TOOL_BLOCKS.has(type), json: '', type, signed: typeof content.signature === 'string' && content.signature !== '' });
       } else if (type === 'content_block_delta') {
         if (!block || !block.open) return lost(shared, 'block unstarted');
         const delta = isRecord(value.delta) ? value.delta : {};
+        if (typeof delta.type === 'string' && DELTA_BLOCK.has(delta.type) && isKnownBlock(block.type) && !fits(delta.type, block.type)) return void shared.codes.add('delta mismatch');
         if (delta.type === 'input_json_delta' && typeof delta.partial_json === 'string') block.json += delta.partial_json;
+        if (delta.type === 'signature_delta' && block.type === 'thinking' && typeof delta.signature === 'string') block.signed = delta.signature !== '';
       } else if (type === 'content_block_stop') {
         if (!block) return lost(shared, 'block unstarted');
         if (!block.open) return void shared.codes.add('block unstarted');
         block.open = false;
         if (block.tool && block.json !== '' && !parses(block.json)) shared.codes.add('arguments not json');
+        if (block.type === 'thinking' && !block.signed) shared.codes.add('signature missing');
       }
     },
     finish() {
       if ([...blocks.values()].some((block) => block.open)) lost(shared, 'block open');
+      if (lastReason === 'tool_use' && !toolUse) shared.codes.add('finish mismatch');
       if (ended && !error && !finished) shared.codes.add('no finish reason');
       return { ended, error, reasons };
     },

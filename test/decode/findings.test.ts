@@ -123,6 +123,25 @@ describe('not json', () => {
   });
 });
 
+describe('comment as data', () => {
+  it('names `data: : keepalive` for what it is, and says how a comment is written', () => {
+    const result = decode('data: {}\n\ndata: : keepalive\n\ndata:: ping\n\ndata:  :\n\n');
+    expect(where(result)).toEqual([
+      ['comment as data', 3, 1, 1],
+      ['comment as data', 5, 1, 2],
+      ['comment as data', 7, 1, 3],
+    ]);
+    expect(result.findings[0]?.message).toContain('": keepalive"');
+    expect(result.findings[0]?.message).toMatch(/line of its own that starts with a colon/);
+    expect(result.findingCounts['not json']).toBeUndefined();
+  });
+
+  it('a real comment is no finding, and data that only contains a colon is still not json', () => {
+    expect(where(decode(': keepalive\n\ndata: {}\n\n'))).toEqual([]);
+    expect(where(decode('data: a: b\n\n'))).toEqual([['not json', 1, 1, 0]]);
+  });
+});
+
 describe('cut and unterminated', () => {
   it('cut: the last frame has no blank line after it and its data does not parse', () => {
     const result = decode('data: {}\n\nevent: delta\ndata: {"text":"hal');

@@ -25,6 +25,8 @@ const sseLine: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.oneof(text, fc.constant('a\u0000b')).map((v) => `id: ${v}`) },
   { weight: 1, arbitrary: fc.constantFrom('retry: 3000', 'retry: 3s', 'retry: -1', 'retry:', 'retry') },
   { weight: 2, arbitrary: text.map((t) => `:${t}`) },
+  // A comment written as data: a client receives the text, and it is no JSON.
+  { weight: 1, arbitrary: text.map((t) => `data: :${t}`) },
   { weight: 6, arbitrary: fc.constant('') },
   { weight: 1, arbitrary: fc.constantFrom('Data: x', 'data : x', 'foo: bar', 'justtext', '   ', '\uFEFFdata: x') },
   { weight: 1, arbitrary: fc.constantFrom(70_000, MAX_HELD_CHARS - 9, MAX_HELD_CHARS - 8, MAX_HELD_CHARS + 1).map((n) => `data: "${'h'.repeat(n)}"`) },
@@ -150,6 +152,23 @@ describe('any chunking gives identical frames and findings', () => {
         const at = positionsFrom(raw, input).map((p) => (isHigh(input.charCodeAt(p - 1)) ? p + 1 : p));
         const pieces = cutAt(input, at).map((piece, i) => (asBytes[i] ? utf8(piece) : piece));
         expect(same(decode(pieces))).toEqual(same(decode(input)));
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe('comment as data', () => {
+  it('every dispatched frame whose data starts with a colon is named `comment as data`, never `not json`', () => {
+    fc.assert(
+      fc.property(sseText, (input) => {
+        const result = decode(input);
+        const named = new Set(result.findings.filter((finding) => finding.code === 'comment as data').map((finding) => finding.frame));
+        for (const finding of result.findings) {
+          if (finding.code !== 'not json' || finding.frame === undefined) continue;
+          expect(result.frames[finding.frame]!.data.trimStart().startsWith(':')).toBe(false);
+        }
+        for (const frame of named) expect(result.frames[frame!]!.data.trimStart().startsWith(':')).toBe(true);
       }),
       RUNS,
     );

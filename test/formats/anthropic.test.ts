@@ -358,7 +358,7 @@ describe('hand-made streams: findings', () => {
     expect(result.verdict).toBe('complete');
   });
 
-  it('not assembled: unknown delta and block types, a delta for another block type, a wrong field type', () => {
+  it('not assembled: unknown delta and block types, a wrong field type (a delta for another block type is a delta mismatch)', () => {
     const body = stream(
       start(),
       blockStart(0, { type: 'text', text: '' }),
@@ -374,10 +374,10 @@ describe('hand-made streams: findings', () => {
     );
     const result = reconstruct(body);
     const found = result.findings.filter((finding) => finding.code === 'not assembled');
-    expect(found.map((finding) => finding.frame)).toEqual([2, 3, 4, 7]);
+    expect(found.map((finding) => finding.frame)).toEqual([2, 4, 7]);
     expect(found[0]!.message).toContain('sparkle_delta');
-    expect(found[1]!.message).toContain('input_json_delta');
-    expect(found[3]!.message).toContain('hologram');
+    expect(found[2]!.message).toContain('hologram');
+    expect(only(result, 'delta mismatch').frame).toBe(3);
     expect((result.response as { content: Json[] }).content).toEqual([{ type: 'text', text: 'ok' }, { type: 'hologram', data: 'z' }]);
     expect(result.verdict).toBe('complete');
   });
@@ -418,6 +418,70 @@ describe('hand-made streams: findings', () => {
     expect(only(result, 'error event')).toMatchObject({ frame: 1, line: lineOf(1) });
     expect(result.error).toEqual({ type: 'api_error', message: 'Internal' });
     expect(result.outcome).toBe('error_event');
+  });
+
+  it('delta mismatch: a delta of a known type inside a block of another kind is an error, and is not applied', () => {
+    const body = stream(
+      start(),
+      blockStart(0, { type: 'text', text: '' }),
+      json(0, '{"city":"Paris"}'),
+      text(0, 'ok'),
+      stop(0),
+      blockStart(1, { type: 'tool_use', id: 'toolu_1', name: 'f', input: {} }),
+      text(1, 'lost'),
+      stop(1),
+      messageDelta('tool_use'),
+      END,
+    );
+    const result = reconstruct(body);
+    const found = result.findings.filter((finding) => finding.code === 'delta mismatch');
+    expect(found.map((finding) => [finding.frame, finding.severity])).toEqual([[2, 'error'], [6, 'error']]);
+    expect(found[0]!.message).toContain('input_json_delta');
+    expect(found[0]!.message).toContain('text block');
+    expect(found[1]!.message).toContain('text_delta');
+    expect(result.findingCounts['not assembled']).toBeUndefined();
+    expect(result.choices[0]!.text).toBe('ok');
+    expect(result.choices[0]!.toolCalls).toEqual([{ index: 1, id: 'toolu_1', name: 'f', arguments: '{}', input: {} }]);
+  });
+
+  it('signature missing: a thinking block that stops without a signature_delta', () => {
+    const thinking = (index: number, piece: string) => delta(index, { type: 'thinking_delta', thinking: piece });
+    const body = stream(
+      start(),
+      blockStart(0, { type: 'thinking', thinking: '', signature: '' }),
+      thinking(0, 'Hmm.'),
+      stop(0),
+      blockStart(1, { type: 'thinking', thinking: '' }),
+      thinking(1, 'More.'),
+      stop(1),
+      blockStart(2, { type: 'thinking', thinking: '', signature: '' }),
+      delta(2, { type: 'signature_delta', signature: 'sig' }),
+      stop(2),
+      blockStart(3, { type: 'text', text: '' }),
+      text(3, 'Done.'),
+      stop(3),
+      messageDelta('end_turn'),
+      END,
+    );
+    const result = reconstruct(body);
+    const found = result.findings.filter((finding) => finding.code === 'signature missing');
+    expect(found.map((finding) => [finding.frame, finding.severity])).toEqual([[3, 'warning'], [6, 'warning']]);
+    expect(found[0]!.message).toContain('block 0');
+    expect(found[0]!.message).toContain('signature_delta');
+    expect(result.choices[0]!.reasoning).toBe('Hmm.More.');
+    expect(result.verdict).toBe('complete');
+  });
+
+  it('finish mismatch: stop_reason tool_use with no tool_use block', () => {
+    const body = stream(start(), blockStart(0, { type: 'text', text: '' }), text(0, 'Let me check.'), stop(0), messageDelta('tool_use'), END);
+    const result = reconstruct(body);
+    const finding = only(result, 'finish mismatch');
+    expect(finding).toMatchObject({ frame: 4, line: lineOf(4), severity: 'error' });
+    expect(finding.message).toContain('tool_use');
+    const server = stream(start(), blockStart(0, { type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: {} }), json(0, '{}'), stop(0), messageDelta('tool_use'), END);
+    expect(reconstruct(server).findingCounts['finish mismatch']).toBe(1);
+    const called = stream(start(), blockStart(0, { type: 'tool_use', id: 'toolu_1', name: 'f', input: {} }), json(0, '{}'), stop(0), messageDelta('tool_use'), END);
+    expect(reconstruct(called).findings).toEqual([]);
   });
 
   it('no finish reason: message_stop with no message_delta', () => {

@@ -663,3 +663,31 @@ describe('a function call without call_id or name', () => {
     expect(result.findings[0]?.message).toContain('no call_id');
   });
 });
+
+describe('output items the caller must answer are tool calls', () => {
+  const custom: Json = { type: 'custom_tool_call', id: 'ctc_1', call_id: 'call_c', name: 'run_sql', input: 'SELECT 1;' };
+  const search: Json = { type: 'tool_search_call', id: 'tsc_1', call_id: 'call_s', execution: 'client', arguments: { query: 'weather' }, status: 'completed' };
+  const serverSearch: Json = { ...search, id: 'tsc_2', call_id: 'call_t', execution: 'server' };
+
+  it('custom_tool_call (free-form input, not JSON) and a client tool_search_call, beside a function_call', () => {
+    const output = [custom, search, serverSearch, call('{"a":1}')];
+    const events: Json[] = [created()];
+    output.forEach((item, index) => events.push(added(index, item), itemDone(index, item)));
+    events.push(completed(output));
+    const result = reconstruct(stream(...events));
+    expect(result.findings).toEqual([]);
+    expect(result.choices[0]!.toolCalls).toEqual([
+      { index: 0, id: 'call_c', name: 'run_sql', arguments: 'SELECT 1;' },
+      { index: 1, id: 'call_s', name: 'tool_search', arguments: '{"query":"weather"}', input: { query: 'weather' } },
+      { index: 2, id: 'call_1', name: 'add', arguments: '{"a":1}', input: { a: 1 } },
+    ]);
+    expect(result.summary).toContain('3 tool calls');
+  });
+
+  it('a custom_tool_call without call_id is left out and named, as a function_call is', () => {
+    const item = { ...custom, call_id: '' };
+    const result = reconstruct(stream(created(), added(0, item), itemDone(0, item), completed([item])));
+    expect(result.choices[0]!.toolCalls).toEqual([]);
+    expect(only(result, 'tool call incomplete').message).toMatch(/custom_tool_call 0 has no call_id/i);
+  });
+});

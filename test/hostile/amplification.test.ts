@@ -35,6 +35,16 @@ describe('Gemini partialArgs', () => {
     expect(result.findingCounts['arguments too large']).toBe(1);
   });
 
+  it('do not let a short call make thousands of nulls from one path (the 218-byte counterexample of issue 20)', () => {
+    // `$.a[391][417]`: 13 characters of path asked for 808 gap-filling nulls, which a flat allowance of 4,096
+    // characters per call let through: the result, which shows the arguments three times, grew to 62 times its input.
+    const stream = callFrame({ name: 'f', partialArgs: [{ jsonPath: '$.a[391][417]', stringValue: 'r', willContinue: true }], willContinue: true }, { finishReason: 'STOP' });
+    expect(stream.length).toBe(218);
+    const { ratio, result } = growth(stream);
+    expect(ratio).toBeLessThan(2 * MAX_GROWTH + 4096 / 100);
+    expect(result.findingCounts['arguments too large']).toBe(1);
+  });
+
   it('build the arguments a model streams, gaps of a few elements included', () => {
     const parts = [
       { jsonPath: '$.location', stringValue: 'Flo', willContinue: true },

@@ -1,5 +1,6 @@
 // Every verdict comes with a finding that explains it, an error body is an error, and nothing the bytes do not
 // carry is made up (issue 13, items 7 to 10).
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { reconstruct } from '../../src/index.js';
 
@@ -58,6 +59,40 @@ describe('a body that is one JSON error document (item 8)', () => {
     expect([openai.format, openai.outcome, openai.verdict]).toEqual([null, 'error_event', 'did not finish']);
     expect((openai.error as Json).code).toBe('invalid_api_key');
     expect(codes(openai)).toContain('error body');
+  });
+
+  it('a lone frame whose `error` is a string (TGI, the Hugging Face router) is the stream\'s error, whatever shape it has', () => {
+    const tgi = { error: 'Input validation error: `inputs` tokens + `max_new_tokens` must be <= 4096', error_type: 'validation' };
+    for (const body of [`data: ${JSON.stringify(tgi)}\n\n`, pretty(tgi)]) {
+      const result = reconstruct(body);
+      expect([result.format, result.verdict, result.outcome]).toEqual([null, 'did not finish', 'error_event']);
+      expect(result.error).toEqual(tgi);
+      const finding = result.findings.find((f) => f.code === 'error body');
+      expect(finding?.message).toContain('validation');
+      expect(finding?.message).toContain('Input validation error');
+    }
+    for (const error of [42, ['overloaded'], true, '']) {
+      const result = reconstruct(`data: ${JSON.stringify({ error })}\n\n`);
+      expect([result.outcome, codes(result)]).toEqual(['error_event', ['error body']]);
+      expect(result.error).toEqual({ error });
+    }
+    for (const value of [{ error: null }, { error: false }, { errors: 'x' }]) {
+      const result = reconstruct(`data: ${JSON.stringify(value)}\n\n`);
+      expect([result.error, result.outcome, codes(result)]).toEqual([null, 'dropped', ['no format']]);
+    }
+  });
+
+  it('property: any lone frame with an `error` that is not null or false ends in error_event with `error` set', () => {
+    fc.assert(
+      fc.property(fc.jsonValue().filter((value) => value !== null && value !== false), fc.dictionary(fc.constantFrom('error_type', 'code', 'detail'), fc.jsonValue(), { maxKeys: 2 }), (error, beside) => {
+        const result = reconstruct(`data: ${JSON.stringify({ ...beside, error })}\n\n`);
+        expect(result.outcome).toBe('error_event');
+        expect(result.verdict).toBe('did not finish');
+        expect(result.error).not.toBeNull();
+        expect(codes(result)).toContain('error body');
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('reads the list of one error a failed non-SSE Gemini call answers with, told or given the format', () => {

@@ -44,7 +44,8 @@ const textBlock = fc.oneof(
   fc.record({ type: fc.constant('text'), text: anyText }),
   fc.record({ type: fc.constant('text'), text: anyText, citations: fc.oneof(fc.constant(null), fc.array(citation, { minLength: 1, maxLength: 3 })) }),
 );
-const thinkingBlock = fc.record({ type: fc.constant('thinking'), thinking: anyText, signature: fc.base64String({ maxLength: 40 }) });
+/** Every thinking block the API sends is signed: one without a signature cannot go back on the next turn. */
+const thinkingBlock = fc.record({ type: fc.constant('thinking'), thinking: anyText, signature: fc.base64String({ minLength: 4, maxLength: 40 }) });
 /** JSON as it travels: what JSON.stringify writes and JSON.parse reads back (-0 arrives as 0). */
 const wireJson = (maxDepth: number) => fc.jsonValue({ maxDepth }).map((value) => JSON.parse(JSON.stringify(value)) as unknown);
 
@@ -90,7 +91,10 @@ const message = fc.record(
     usage,
   },
   { requiredKeys: ['id', 'type', 'role', 'model', 'content', 'stop_reason', 'stop_sequence', 'usage'] },
-);
+)
+  .map((drawn) => (drawn.stop_reason === 'tool_use' && !drawn.content.some((block) => block.type === 'tool_use') ? { ...drawn, stop_reason: 'end_turn' } : drawn))
+  // A message that holds nothing counts no more than an empty turn's few tokens (`usage without content`).
+  .map((drawn) => (drawn.content.every((block) => block.type === 'text' && block.text === '') ? { ...drawn, usage: { ...drawn.usage, output_tokens: Math.min(drawn.usage.output_tokens, 3) } } : drawn));
 
 describe('Anthropic round trip: Message → synthesize → reconstruct', () => {
   it('gives back the same Message, with no finding, complete', () => {
@@ -120,6 +124,75 @@ describe('Anthropic round trip: Message → synthesize → reconstruct', () => {
         const deltas = result.frames.filter((frame) => frame.carried.startsWith('text +'));
         expect(deltas).toHaveLength(Math.ceil(text.length / pieceSize));
         expect(result.choices[0]!.text).toBe(text);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
+
+type Block = { type: string };
+type Payload = { type: string; index?: number; delta?: { type: string } };
+
+/** The synthesized stream as payloads, so a fault can be written into it. */
+function payloadsOf(original: unknown): Payload[] {
+  const body = synthesize('anthropic', original, { pieceSize: 7 });
+  return body.split('\n\n').filter(Boolean).map((frame) => JSON.parse(frame.split('\n')[1]!.slice(6)) as Payload);
+}
+
+function bodyOf(payloads: Payload[]): string {
+  return payloads.map((payload) => `event: ${payload.type}\ndata: ${JSON.stringify(payload)}\n\n`).join('');
+}
+
+const WRONG_DELTA: Record<string, object[]> = {
+  text: [{ type: 'input_json_delta', partial_json: '{}' }, { type: 'thinking_delta', thinking: 'x' }, { type: 'signature_delta', signature: 's' }],
+  thinking: [{ type: 'text_delta', text: 'x' }, { type: 'input_json_delta', partial_json: '{' }, { type: 'citations_delta', citation: { type: 'char_location' } }],
+  tool_use: [{ type: 'text_delta', text: 'x' }, { type: 'thinking_delta', thinking: 'x' }, { type: 'signature_delta', signature: 's' }],
+  server_tool_use: [{ type: 'text_delta', text: 'x' }, { type: 'citations_delta', citation: { type: 'char_location' } }],
+};
+
+describe('Anthropic faults written into a clean stream', () => {
+  it('a delta sent to a block of another kind is a delta mismatch, and the rest of the message stands', () => {
+    fc.assert(
+      fc.property(message, fc.nat(), fc.nat(), (original, pick, kind) => {
+        const blocks = (original.content as Block[]).map((block, index) => ({ block, index })).filter(({ block }) => block.type in WRONG_DELTA);
+        fc.pre(blocks.length > 0);
+        const { block, index } = blocks[pick % blocks.length]!;
+        const wrong = WRONG_DELTA[block.type]!;
+        const payloads = payloadsOf(original);
+        const stopAt = payloads.findIndex((payload) => payload.type === 'content_block_stop' && payload.index === index);
+        payloads.splice(stopAt, 0, { type: 'content_block_delta', index, delta: wrong[kind % wrong.length] as { type: string } });
+        const result = reconstruct(bodyOf(payloads));
+        expect(result.findingCounts).toEqual({ 'delta mismatch': 1 });
+        expect(result.findings[0]!.severity).toBe('error');
+        expect(result.response).toEqual(JSON.parse(JSON.stringify(original)));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('a thinking block whose signature_delta was dropped is named, once per block', () => {
+    fc.assert(
+      fc.property(message, (original) => {
+        const thinking = (original.content as Block[]).filter((block) => block.type === 'thinking').length;
+        fc.pre(thinking > 0);
+        const payloads = payloadsOf(original).filter((payload) => payload.delta?.type !== 'signature_delta');
+        const result = reconstruct(bodyOf(payloads));
+        expect(result.findingCounts['signature missing']).toBe(thinking);
+        // Unsigned and empty, a thinking block is no output: the count then names content that never came.
+        expect(Object.keys(result.findingCounts).filter((code) => code !== 'signature missing' && code !== 'usage without content')).toEqual([]);
+        expect(result.choices[0]!.reasoning).toBe((original.content as { type: string; thinking?: string }[]).filter((block) => block.type === 'thinking').map((block) => block.thinking).join(''));
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('stop_reason tool_use with no tool_use block is a finish mismatch', () => {
+    fc.assert(
+      fc.property(message, (original) => {
+        const content = (original.content as Block[]).filter((block) => block.type !== 'tool_use');
+        const result = reconstruct(synthesize('anthropic', { ...original, content, stop_reason: 'tool_use' }));
+        expect(result.findingCounts).toMatchObject({ 'finish mismatch': 1 });
+        expect(result.findingCounts['delta mismatch']).toBeUndefined();
       }),
       { numRuns: 100 },
     );

@@ -41,6 +41,15 @@ const choiceBody = fc.record({
 
 const usage = fc.record({ prompt_tokens: fc.nat(10_000), completion_tokens: fc.nat(10_000) }).map((counts) => ({ ...counts, total_tokens: counts.prompt_tokens + counts.completion_tokens }));
 
+/** No choice holds anything: such an answer counts no more than an empty turn's few tokens (`usage without content`). */
+function emptyTurn(choices: Array<{ message: { content: unknown; refusal: unknown; tool_calls?: unknown } }>): boolean {
+  return choices.every(({ message }) => !message.content && !message.refusal && message.tool_calls === undefined);
+}
+
+function withCompletion(counts: { prompt_tokens: number; completion_tokens: number }, completion: number) {
+  return { ...counts, completion_tokens: completion, total_tokens: counts.prompt_tokens + completion };
+}
+
 const completion = fc
   .record({
     id: fc.stringMatching(/^chatcmpl-[A-Za-z0-9]{1,29}$/),
@@ -55,7 +64,7 @@ const completion = fc
     ...rest,
     object: 'chat.completion',
     choices: choices.map((choice, index) => ({ index, ...choice })),
-    ...(counts ? { usage: counts } : {}),
+    ...(counts ? { usage: emptyTurn(choices) ? withCompletion(counts, Math.min(counts.completion_tokens, 3)) : counts } : {}),
     ...(system_fingerprint ? { system_fingerprint } : {}),
     ...(service_tier ? { service_tier } : {}),
   }));

@@ -80,8 +80,16 @@ const response = fc
     { requiredKeys: ['indexes'] },
   )
   .chain(({ indexes, ...top }) =>
-    fc.tuple(...indexes.sort((a, b) => a - b).map(candidate)).map((candidates) => wire({ candidates, ...top } as Json)),
+    fc.tuple(...indexes.sort((a, b) => a - b).map(candidate)).map((candidates) => wire({ candidates, ...top, ...emptyTurnUsage(candidates, top.usageMetadata) } as Json)),
   );
+
+/** Candidates with no part but empty text count no more than an empty turn's few tokens (`usage without content`). */
+function emptyTurnUsage(candidates: Json[], usage: Json | undefined): Json {
+  if (usage === undefined) return {};
+  const parts = candidates.flatMap((candidate) => ((candidate.content as Json | undefined)?.parts as Json[] | undefined) ?? []);
+  const empty = parts.every((part) => Object.keys(part).every((key) => key === 'text' || key === 'thoughtSignature') && !part.text);
+  return { usageMetadata: empty ? { ...usage, candidatesTokenCount: Math.min(usage.candidatesTokenCount as number, 3) } : usage };
+}
 
 const textOf = (candidateJson: Json, thought: boolean) =>
   (((candidateJson.content as Json | undefined)?.parts as Json[] | undefined) ?? [])

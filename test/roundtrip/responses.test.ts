@@ -66,6 +66,16 @@ const ending = fc.oneof(
     completed_at: fc.constant(null),
   }),
 );
+/** No item holds text, a call or reasoning: then every output token is hidden reasoning (`usage without content`). */
+function emptyTurn(output: Json[]): boolean {
+  const texts = (parts: unknown) => (Array.isArray(parts) ? (parts as Json[]) : []).map((part) => part.text ?? part.refusal);
+  return output.every((item) => item.type !== 'function_call' && [...texts(item.content), ...texts(item.summary)].every((text) => !text));
+}
+
+function hidden(counts: Json): Json {
+  return { ...counts, output_tokens_details: { reasoning_tokens: counts.output_tokens } };
+}
+
 const response = fc
   .record({
     id: idOf('resp'),
@@ -77,7 +87,7 @@ const response = fc
     usage,
     ending,
   })
-  .map(({ ending: end, ...rest }) => ({ ...rest, ...end }) as Json);
+  .map(({ ending: end, ...rest }) => ({ ...rest, ...end, usage: emptyTurn(rest.output as Json[]) ? hidden(rest.usage) : rest.usage }) as Json);
 
 const fragmenting = fc.record({ pieceSize: fc.integer({ min: 1, max: 12 }), draws: fc.array(fc.nat(), { minLength: 1, maxLength: 40 }) }).map(({ pieceSize, draws }) => {
   let at = 0;

@@ -156,6 +156,7 @@ function reportNotJson(frame: Frame, payload: Payload, findings: FindingList, ma
     findings.add('too deep', message, marks.dataLine, marks.dataColumn, frame.index);
     return;
   }
+  if (isCommentAsData(frame.data)) return reportCommentAsData(frame, findings, marks);
   // Past the listed few, a finding is only counted: its message is not made.
   if (!findings.lists('not json')) return findings.add('not json', '', marks.dataLine, marks.dataColumn, frame.index);
   const lines = frame.data.split('\n');
@@ -164,6 +165,17 @@ function reportNotJson(frame: Frame, payload: Payload, findings: FindingList, ma
     ? `Frame ${frame.index} has ${lines.length} \`data:\` lines with no blank line between them. A spec client joins them into one data value with newlines, and that is not JSON, though each line parses alone. Put a blank line after every JSON document.`
     : `Frame ${frame.index}'s data is neither JSON nor [DONE] (${preview(frame.data)}); it was skipped. Send one JSON document per frame.`;
   findings.add('not json', message, marks.dataLine, marks.dataColumn, frame.index);
+}
+
+/** `data: : keepalive`: only a line that starts with a colon is a comment; after `data:` the colon is data. */
+function isCommentAsData(data: string): boolean {
+  return data.trimStart().charCodeAt(0) === 58; /* : */
+}
+
+function reportCommentAsData(frame: Frame, findings: FindingList, marks: FrameMarks): void {
+  if (!findings.lists('comment as data')) return findings.add('comment as data', '', marks.dataLine, marks.dataColumn, frame.index);
+  const message = `Frame ${frame.index}'s data is ${preview(frame.data)}: a comment written after \`data:\`, so a client receives it as a message and its JSON parse fails. A comment is a line of its own that starts with a colon (\`: keepalive\`), then a blank line; drop the \`data:\` before it.`;
+  findings.add('comment as data', message, marks.dataLine, marks.dataColumn, frame.index);
 }
 
 keepShape(new PayloadReading(() => undefined, new FindingList(), null));

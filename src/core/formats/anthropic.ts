@@ -7,6 +7,7 @@ import { AnthropicAssembler } from './anthropic/assembler.js';
 import { finishReasons } from './anthropic/stop-reasons.js';
 import { synthesize } from './anthropic/synthesize.js';
 import { isObject } from './json-shape.js';
+import { ANTHROPIC_OUTPUT } from './output-count.js';
 
 /** Every event type of the stream; `error` is told apart by its `error` object. */
 const EVENT_TYPES = new Set([
@@ -35,4 +36,5 @@ export const anthropic: FormatModule = {
   createAssembler: (context) => new AnthropicAssembler(context),
   synthesize,
   finishReasons,
+  output: ANTHROPIC_OUTPUT,
 };

@@ -9,6 +9,7 @@ import { ChatAssembler } from './chat-completions/assembler.js';
 import { finishReasons } from './chat-completions/finish-reasons.js';
 import { synthesize } from './chat-completions/synthesize.js';
 import { isObject } from './json-shape.js';
+import { CHAT_OUTPUT } from './output-count.js';
 
 function recognise(_frame: Frame, payload: Payload): 0 | 1 | 2 {
   if (payload.kind !== 'json' || !isObject(payload.value)) return 0;
@@ -26,4 +27,5 @@ export const chatCompletions: FormatModule = {
   createAssembler: (context) => new ChatAssembler(context),
   synthesize,
   finishReasons,
+  output: CHAT_OUTPUT,
 };

@@ -22,6 +22,7 @@ import { GeminiAssembler } from './gemini/assembler.js';
 import { GEMINI_FINISH_REASONS } from './gemini/finish-reasons.js';
 import { synthesize } from './gemini/synthesize.js';
 import { isObject } from './json-shape.js';
+import { GEMINI_OUTPUT } from './output-count.js';
 
 export { GEMINI_BLOCK_REASONS, GEMINI_FINISH_REASONS } from './gemini/finish-reasons.js';
 export { MAX_GROWTH, parseJsonPath } from './gemini/json-path.js';
@@ -42,4 +43,5 @@ export const gemini: FormatModule = {
   createAssembler: (context) => new GeminiAssembler(context),
   synthesize,
   finishReasons: GEMINI_FINISH_REASONS,
+  output: GEMINI_OUTPUT,
 };

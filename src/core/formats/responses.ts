@@ -5,6 +5,7 @@ import type { FormatModule } from '../model.js';
 import { ResponsesAssembler } from './responses/assembler.js';
 import { hasResponsesField, isObject } from './responses/shapes.js';
 import { synthesizeResponses } from './responses/synthesize.js';
+import { RESPONSES_OUTPUT } from './output-count.js';
 
 /**
  * 2 for a `response.*` event that carries one of the Responses fields; Salyro's Behavior Run also sends
@@ -65,4 +66,5 @@ export const responses: FormatModule = {
       },
     },
   },
+  output: RESPONSES_OUTPUT,
 };

@@ -12,6 +12,7 @@ import type { LiveSession } from '../input/stream.js';
 import { FrameDispatch } from './dispatch.js';
 import { FrameTable } from './frame-table.js';
 import { defaultFastSettings, type FastSettings } from '../fast/settings.js';
+import { checkUsageWithoutContent } from '../judge/usage.js';
 
 /** Characters of the input the frames table keeps to give frames their data; past it, only frames that need it. */
 export const FRAME_DATA_BUDGET = 1024 * 1024;
@@ -94,6 +95,7 @@ function endSession({ options, keepFrames, decodeFindings, table, dispatch, read
   if (module && !assembly.ended && !summary.stopped && assembly.error == null && summary.readableFrames > 0) {
     findings.add('no end', noEndMessage(module, assembly), 0, 0);
   }
+  checkUsageWithoutContent(module, assembly, findings);
   const judgement = judge({
     format: module?.name ?? null,
     assembly,

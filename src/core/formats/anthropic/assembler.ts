@@ -10,7 +10,7 @@ import { phraseFamily } from '../phrases.js';
 import { PieceText } from '../piece-text.js';
 import { type BlockState, builtLength, describeTool, type InputState, jsonOf, newBlockState, pieceTextOf, type Seen, settle } from './block-state.js';
 import { DELTA_BLOCK, fits, isKnownBlock, TOOL_INPUT_BLOCKS, WHOLE_BLOCKS } from './block-types.js';
-import { type AfterEnd, reportAfterEnd, reportIncomplete, reportNoStopReason, reportOpen, reportUnnamed, type Unnamed } from './end-findings.js';
+import { type AfterEnd, hasSignature, reportAfterEnd, reportIncomplete, reportMismatch, reportNoSignature, reportNoStopReason, reportOpen, reportToolUseWithoutCall, reportUnnamed, type Unnamed } from './end-findings.js';
 import { choiceOf, responseOf, toolCallOf } from './response.js';
 
 const TEXT_TO_BLOCK = phraseFamily((index, count) => `text +${count} chars to block ${index}`);
@@ -29,6 +29,8 @@ export class AnthropicAssembler implements Assembler {
   private noStartRaised = false;
   private after: AfterEnd | null = null;
   private unnamed: Unnamed | null = null;
+  /** The `message_delta` that set the stop reason last. */
+  private stopReasonAt: Seen | null = null;
 
   constructor(context: AssemblyContext) {
     this.findings = context.findings;
@@ -228,7 +230,10 @@ export class AnthropicAssembler implements Assembler {
       }
       if (key === 'stop_reason' || key === 'stop_sequence' || key === 'stop_details' || field != null) setOwn(message, key, field);
     }
-    if (typeof delta.stop_reason === 'string') carried.push(`stop reason: ${delta.stop_reason}`);
+    if (typeof delta.stop_reason === 'string') {
+      carried.push(`stop reason: ${delta.stop_reason}`);
+      this.stopReasonAt = this.at(frame);
+    }
   }
 
   /** The delta's counts are whole-message totals: each one present replaces the start's, none is added. */
@@ -330,6 +335,7 @@ export class AnthropicAssembler implements Assembler {
     settle(state);
     frame.carried = `block ${state.index} stop`;
     if (TOOL_INPUT_BLOCKS.has(state.type)) this.parseInput(frame, state);
+    if (state.type === 'thinking' && !hasSignature(state.block)) reportNoSignature(this.findings, this.at(frame), state);
   }
 
   /** Tool input is partial JSON until its block stops; then it is parsed once (an empty buffer means `{}`). */
@@ -367,6 +373,7 @@ export class AnthropicAssembler implements Assembler {
     const type = isObject(delta) && typeof delta.type === 'string' ? delta.type : null;
     if (!isObject(delta) || type === null) return this.notApplied(frame, state, 'a delta without a type');
     if (!fits(type, state.type)) {
+      if (DELTA_BLOCK.has(type) && isKnownBlock(state.type)) return reportMismatch(this.findings, frame, state, type);
       const known = DELTA_BLOCK.has(type);
       return this.notApplied(frame, state, known ? `a \`${type}\`, which does not apply to a ${state.type || 'untyped'} block` : `a \`${type}\`, a delta type this library does not know`);
     }
@@ -445,6 +452,7 @@ export class AnthropicAssembler implements Assembler {
     for (const state of states) if (state.open) this.reportOpen(state);
     const toolCalls = this.toolCalls(states);
     if (this.ended?.type === 'message_stop' && typeof this.message?.stop_reason !== 'string') reportNoStopReason(this.findings, this.ended);
+    if (this.message?.stop_reason === 'tool_use' && this.stopReasonAt && !states.some((state) => state.type === 'tool_use')) reportToolUseWithoutCall(this.findings, this.stopReasonAt, states);
     if (this.message === null && states.length === 0) {
       return { choices: [], usage: this.usage, response: null, error: this.error, ended: this.ended !== null, missingPiece: this.missingPiece };
     }

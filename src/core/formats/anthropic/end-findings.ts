@@ -1,9 +1,11 @@
-// The findings raised when the stream ends: blocks left open, tool calls without a name, frames after the end.
+// The findings raised when a block or the stream ends (blocks left open, thinking without its signature, a stop reason
+// the blocks contradict, frames after the end) and for a delta sent to a block of another kind.
 import type { FindingCode, FindingList } from '../../findings.js';
-import type { ToolCall } from '../../model.js';
+import type { FrameRecord, ToolCall } from '../../model.js';
+import type { Json } from '../json-shape.js';
 import { preview } from '../../words.js';
 import { type BlockState, builtLength, type Seen } from './block-state.js';
-import { TOOL_INPUT_BLOCKS } from './block-types.js';
+import { DELTA_BLOCK, TOOL_INPUT_BLOCKS } from './block-types.js';
 
 /** Frames that came after the end: counted, and named once when the stream ends. */
 export interface AfterEnd {
@@ -70,5 +72,44 @@ export function reportUnnamed(findings: FindingList, unnamed: Unnamed | null): v
     'event mismatch',
     unnamed.first,
     `${unnamed.count} frame(s), from frame ${unnamed.first.frame} on, have no \`event:\` line (or \`event: message\`), though Anthropic names every event. They were read by their JSON type; Anthropic's SDKs skip frames without an event name, so they see none of them. Write \`event: <type>\` before each \`data:\` line.`,
+  );
+}
+
+/** A delta of a known type at the index of a block that does not take it: Anthropic's SDK drops it without a word. */
+export function reportMismatch(findings: FindingList, frame: FrameRecord, state: BlockState, deltaType: string): void {
+  frame.carried = `${deltaType} for ${state.type} block ${state.index}: dropped`;
+  const takes = DELTA_BLOCK.get(deltaType) ?? '?';
+  const target = takes === 'tool input' ? 'a tool_use or server_tool_use block' : `a ${takes} block`;
+  add(
+    findings,
+    'delta mismatch',
+    { frame: frame.index, line: frame.line },
+    `Frame ${frame.index} carries a \`${deltaType}\` for block ${state.index}, a ${state.type} block; it belongs to ${target}. Anthropic's SDK drops it, so what it carried is not in the answer (nor here). Send each delta at the index of a block of its kind.`,
+  );
+}
+
+/** A thinking block's signature: set by its `signature_delta` (or, rarely, already in its start). */
+export function hasSignature(block: Json): boolean {
+  return typeof block.signature === 'string' && block.signature !== '';
+}
+
+export function reportNoSignature(findings: FindingList, stop: Seen, state: BlockState): void {
+  add(
+    findings,
+    'signature missing',
+    stop,
+    `Thinking block ${state.index} (started at frame ${state.start.frame}) stopped at frame ${stop.frame} without a \`signature_delta\`: its thinking is shown, but the block cannot be sent back on the next turn, which the API requires when thinking is used with tools. Relay every \`signature_delta\`.`,
+  );
+}
+
+/** `stop_reason: tool_use` tells the client to run its tools; with no `tool_use` block there is none to run. */
+export function reportToolUseWithoutCall(findings: FindingList, at: Seen, states: readonly BlockState[]): void {
+  const server = states.filter((state) => TOOL_INPUT_BLOCKS.has(state.type)).length;
+  const others = server > 0 ? ` The ${server} server or MCP tool block(s) ran at Anthropic and are not the caller's to answer.` : '';
+  add(
+    findings,
+    'finish mismatch',
+    at,
+    `Frame ${at.frame} sets \`stop_reason: tool_use\`, but the message has no \`tool_use\` block: a client waits for a tool call it can never answer.${others} Send \`tool_use\` only when the message ends in a client tool call, and relay every \`tool_use\` block.`,
   );
 }

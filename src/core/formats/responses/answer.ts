@@ -67,44 +67,63 @@ function reasoningOf(output: Json[]): string {
   return pieces.filter((piece) => piece !== '').join('\n\n');
 }
 
+/**
+ * An output item the caller must answer, as a tool call: a `function_call` (JSON arguments), a `custom_tool_call`
+ * (free-form `input`, not JSON) and a `tool_search_call` the client runs (`execution: "client"`, object arguments).
+ * Null for every other item: built-in tools run at OpenAI.
+ */
+function callOf(item: Json, index: number): { call: ToolCall; json: boolean } | null {
+  const id = stringOf(item.call_id) ?? null;
+  switch (item.type) {
+    case 'function_call':
+      return { call: { index, id, name: stringOf(item.name) ?? '', arguments: stringOf(item.arguments) ?? '' }, json: true };
+    case 'custom_tool_call':
+      return { call: { index, id, name: stringOf(item.name) ?? '', arguments: stringOf(item.input) ?? '' }, json: false };
+    case 'tool_search_call': {
+      if (item.execution !== 'client') return null;
+      const args = item.arguments;
+      const text = typeof args === 'string' ? args : (JSON.stringify(args ?? {}) ?? '');
+      return { call: { index, id, name: 'tool_search', arguments: text }, json: true };
+    }
+    default:
+      return null;
+  }
+}
+
+type Report = (code: 'tool call incomplete' | 'too deep' | 'arguments not json', message: string) => void;
+
 function toolCallsOf(output: Json[], findings: FindingList, terminal: FrameRecord | null): ToolCall[] {
   const calls: ToolCall[] = [];
+  const report: Report = (code, message) => findings.add(code, message, terminal?.line ?? 0, terminal ? 1 : 0, terminal?.index);
   let seen = 0;
   for (const item of output) {
-    if (item.type !== 'function_call') continue;
-    const call: ToolCall = {
-      index: seen,
-      id: stringOf(item.call_id) ?? null,
-      name: stringOf(item.name) ?? '',
-      arguments: stringOf(item.arguments) ?? '',
-    };
+    const made = callOf(item, seen);
+    if (made === null) continue;
     seen += 1;
-    if (call.id === '' || call.name === '') {
+    const { call, json } = made;
+    if (!call.id || call.name === '') {
       // Nobody can answer a call without its call_id and name: it is not part of the answer.
-      findings.add(
-        'tool call incomplete',
-        `Function call ${call.index} has no ${call.id === '' ? 'call_id' : 'name'}, so it cannot be answered and is left out of the tool calls; its arguments were ${JSON.stringify(call.arguments.slice(0, 80))}. Send call_id and name in response.output_item.added.`,
-        terminal?.line ?? 0,
-        terminal ? 1 : 0,
-        terminal?.index,
-      );
+      const what = item.type === 'function_call' ? 'Function call' : String(item.type);
+      const held = `its ${json ? 'arguments were' : 'input was'} ${JSON.stringify(call.arguments.slice(0, 80))}`;
+      report('tool call incomplete', `${what} ${call.index} has no ${!call.id ? 'call_id' : 'name'}, so it cannot be answered and is left out of the tool calls; ${held}. Send call_id and name in response.output_item.added.`);
       continue;
     }
-    try {
-      call.input = parseJson(call.arguments);
-    } catch (error) {
-      const deep = error instanceof RangeError;
-      findings.add(
-        deep ? 'too deep' : 'arguments not json',
-        deep
-          ? `Tool call ${call.index} (${call.name || 'no name'}, ${call.id || 'no call_id'}) has arguments nested more than ${MAX_NESTING} levels deep: ${JSON.stringify(call.arguments.slice(0, 80))}. They are shown as text, without \`input\`.`
-          : `Tool call ${call.index} (${call.name || 'no name'}, ${call.id || 'no call_id'}) has arguments that do not parse as JSON: ${JSON.stringify(call.arguments.slice(0, 80))}. They are shown as they are; validate before calling the tool.`,
-        terminal?.line ?? 0,
-        terminal ? 1 : 0,
-        terminal?.index,
-      );
-    }
+    if (json) parseArguments(call, report);
     calls.push(call);
   }
   return calls;
+}
+
+/** Sets `input` when the arguments parse; names them when they do not. */
+function parseArguments(call: ToolCall, report: Report): void {
+  try {
+    call.input = parseJson(call.arguments);
+  } catch (error) {
+    const shown = JSON.stringify(call.arguments.slice(0, 80));
+    if (error instanceof RangeError) {
+      report('too deep', `Tool call ${call.index} (${call.name}, ${call.id ?? 'no call_id'}) has arguments nested more than ${MAX_NESTING} levels deep: ${shown}. They are shown as text, without \`input\`.`);
+    } else {
+      report('arguments not json', `Tool call ${call.index} (${call.name}, ${call.id ?? 'no call_id'}) has arguments that do not parse as JSON: ${shown}. They are shown as they are; validate before calling the tool.`);
+    }
+  }
 }
