@@ -1,6 +1,7 @@
 // What a stream's frames must read as, worked out from the frames by each format's documented rules, apart from the
 // library's assemblers: faults state their effect as the difference between this reading before and after them.
 import { formatModule, type FindingCode, type FinishClass, type FormatName, type Verdict } from '../core/index.js';
+import { classOutsideTable } from '../core/formats/finish-check.js';
 import { type FrameFields, isRecord, typeOf } from './frame-text.js';
 
 /** Why the rules here do not cover a stream's frames, or null when they do. */
@@ -83,8 +84,10 @@ function classOf(format: FormatName, reasons: readonly string[], blocked: boolea
   const classes = new Set<FinishClass>(blocked ? ['filtered'] : []);
   for (const reason of reasons) {
     const entry = Object.prototype.hasOwnProperty.call(table, reason) ? table[reason] : undefined;
-    if (entry) classes.add(entry.class);
+    // A Responses `incomplete` whose reason is unknown is still a partial answer, as the Responses assembly reads it.
+    classes.add(entry ? entry.class : classOutsideTable(reason, format === 'responses' && reason.startsWith('incomplete') ? 'length_limit' : undefined));
   }
+  if (classes.has('error_event')) return 'error_event';
   if (classes.has('length_limit')) return 'length_limit';
   return classes.has('filtered') ? 'filtered' : 'ok';
 }

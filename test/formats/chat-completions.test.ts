@@ -667,6 +667,7 @@ describe('finish reasons table', () => {
       function_call: 'ok',
       insufficient_system_resource: 'length_limit',
       model_length: 'length_limit',
+      error: 'error_event',
     });
   });
 });

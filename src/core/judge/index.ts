@@ -1,5 +1,6 @@
 import { explainError } from '../errors/explain.js';
 import type { FindingList } from '../findings.js';
+import { classOutsideTable } from '../formats/finish-check.js';
 import { ownEntry } from '../own-copy.js';
 import { plural } from '../words.js';
 import type { TimedFrame } from '../pipeline/frame-table.js';
@@ -88,8 +89,10 @@ function finishClassOf(input: JudgeInput, choices: readonly Choice[]): FinishCla
   for (const choice of choices) {
     if (choice.finishReason === null || input.finishReasons === null) continue;
     const entry = ownEntry(input.finishReasons.reasons, choice.finishReason);
-    if (entry) classes.add(entry.class);
+    // A reason outside the format's set is never ok (its finding, `unknown finish reason`, says why).
+    classes.add(entry ? entry.class : classOutsideTable(choice.finishReason, input.assembly.finishClass));
   }
+  if (classes.has('error_event')) return 'error_event';
   if (classes.has('length_limit')) return 'length_limit';
   if (classes.has('filtered')) return 'filtered';
   return 'ok';

@@ -6,6 +6,8 @@ import { setOwn } from '../../own-copy.js';
 import { kindOf, preview } from '../../words.js';
 import { isIndex, isObject, type Json } from '../json-shape.js';
 import { readDelta } from './deltas.js';
+import { checkFinishReason } from '../finish-check.js';
+import { finishReasons } from './finish-reasons.js';
 import { choiceResponse, completionOf } from './response.js';
 import { CHOICE_LEVEL_READ, type ChatFindings, type ChoiceState, type FrameNotes, type FramePlace, newChoiceState, TOP_LEVEL_READ } from './state.js';
 import { finishCalls } from './tool-calls.js';
@@ -172,12 +174,12 @@ export class ChatAssembler implements Assembler, ChatFindings {
 
   private readChoice(notes: FrameNotes, item: unknown, position: number): void {
     const frame = notes.frame;
-    if (!isObject(item) || !isIndex(item.index)) {
-      const what = isObject(item) ? `has no whole-number \`index\` (${preview(JSON.stringify(item.index) ?? 'undefined', 20)})` : `is ${kindOf(item)}`;
-      this.notAssembled(notes, `choice:${isObject(item) ? 'index' : kindOf(item)}`, `Choice ${position} of frame ${frame.index} ${what}, so it was not assembled. Give every choice chunk its \`index\`.`, `choice ${position}: no index`);
+    if (!isObject(item)) {
+      this.notAssembled(notes, `choice:${kindOf(item)}`, `Choice ${position} of frame ${frame.index} is ${kindOf(item)}, so it was not assembled. Send every choice as an object with its \`index\`.`, `choice ${position}: ${kindOf(item)}`);
       return;
     }
-    const state = this.choiceState(item.index, frame);
+    const index = isIndex(item.index) ? item.index : this.noIndex(notes, item, position);
+    const state = this.choiceState(index, frame);
     state.lastFrame = frame;
     for (const key in item) {
       if (!CHOICE_LEVEL_READ.has(key) && Object.hasOwn(item, key)) setOwn(state.extras, key, item[key]);
@@ -186,6 +188,21 @@ export class ChatAssembler implements Assembler, ChatFindings {
     if (isObject(item.delta)) readDelta(this, notes, state, item.delta);
     else if (item.delta != null) this.notAssembled(notes, `delta:${kindOf(item.delta)}`, `Choice ${state.index}'s \`delta\` in frame ${frame.index} is ${kindOf(item.delta)}, not an object; it was not assembled.`, `choice ${state.index}: delta is ${kindOf(item.delta)}`);
     this.readFinishReason(notes, state, item.finish_reason);
+  }
+
+  /** A choice without a whole-number index is read at its place in `choices` (a lone choice is choice 0). */
+  private noIndex(notes: FrameNotes, item: Json, position: number): number {
+    const frame = notes.frame;
+    notes.carried.push(`choice ${position}: no index`);
+    if (this.unassembled.note(`choice:index:${position}`, frame)) {
+      const got = item.index === undefined ? 'no `index`' : `\`index\` ${preview(JSON.stringify(item.index) ?? '', 20)}, not a whole number`;
+      this.add(
+        'choice no index',
+        `Choice ${position} of frame ${frame.index} has ${got}; it was read as choice ${position}, its place in \`choices\`${typeof item.finish_reason === 'string' ? `, finish reason included (${preview(JSON.stringify(item.finish_reason), 40)})` : ''}. The official SDK files choices by index and loses this one, so its client sees no answer. Give every choice chunk its \`index\`.`,
+        frame,
+      );
+    }
+    return position;
   }
 
   /** The choice at `index`, started at `frame` when it is new. */
@@ -200,6 +217,7 @@ export class ChatAssembler implements Assembler, ChatFindings {
 
   private readFinishReason(notes: FrameNotes, state: ChoiceState, reason: unknown): void {
     if (typeof reason === 'string' && reason !== '') {
+      if (reason !== state.finishReason) checkFinishReason(this.findings, finishReasons, reason, notes.frame, 'finish_reason', `choice ${state.index}`);
       state.finishReason = reason;
       notes.carried.push(`finish_reason ${reason} (choice ${state.index})`);
     } else if (reason != null && reason !== '') {
