@@ -191,8 +191,8 @@ export class ChatAssembler implements Assembler, ChatFindings {
     if (typeof chunk.created === 'number' && typeof first.created === 'number' && chunk.created !== first.created) changed.push(`\`created\` ${first.created} → ${chunk.created}`);
     const message = `Frame ${frame.index} comes from another response than frame ${first.frame}: ${changed.join(', ')}. The answer is spliced from two upstreams, as when a relay falls back mid-answer; what the first one would have said next is missing. A relay must retry before the first byte reaches the client, or end the stream with an error.`;
     this.add('identity changed', message, frame);
-    first.id = chunk.id ?? first.id;
-    first.model = chunk.model ?? first.model;
+    // The second response is the one read from here on: its own chunks are no new splice.
+    for (const field of ['id', 'model'] as const) if (typeof chunk[field] === 'string' && chunk[field] !== '') first[field] = chunk[field];
     first.frame = frame.index;
   }
 
