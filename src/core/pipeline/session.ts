@@ -2,6 +2,7 @@ import type { Frame, Payload } from '../decode/frame.js';
 import { openFrameReader, type FrameReader } from '../decode/payload.js';
 import { readerSpeed } from '../fast/reader-speed.js';
 import { FindingList } from '../findings.js';
+import { classOutsideTable } from '../formats/finish-check.js';
 import { formatModule } from '../formats/registry.js';
 import { type StreamText, toChunks } from '../input/chunks.js';
 import { ArrivalClock, byteLength } from '../input/arrival-clock.js';
@@ -100,6 +101,7 @@ function endSession({ options, keepFrames, decodeFindings, table, dispatch, read
     timed: table.timed(),
     findings,
     finishReasons: module?.finishReasons ?? null,
+    classOutsideTable,
     truncated: summary.stopped || decodeFindings.has('cut'),
     ...(options.deadlines ? { deadlines: options.deadlines } : {}),
     clock: table.clock,
