@@ -84,10 +84,11 @@ describe('outcome precedence: error, then dropped, then length limit, then filte
     expect(filtered.choices[0]?.finishMeaning).toMatch(/filter/i);
   });
 
-  it('gives an unknown finish reason a meaning that says so', () => {
+  it('gives an unknown finish reason a meaning that says so, a finding, and an outcome that is not ok', () => {
     const result = reconstruct(`${chunk({ content: 'x' })}\n\n${chunk({}, 'gremlins')}\n\ndata: [DONE]\n\n`);
     expect(result.choices[0]?.finishMeaning).toContain('"gremlins"');
-    expect(result.outcome).toBe('ok');
+    expect(result.findings.map((f) => f.code)).toContain('unknown finish reason');
+    expect(result.outcome).toBe('error_event');
   });
 });
 

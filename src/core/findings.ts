@@ -212,6 +212,13 @@ export const FINDINGS = {
     meaning: 'It cannot be answered, so it is left out of the answer; its arguments are shown in the finding.',
     fix: 'Send the id and the function name in the first fragment of every call.',
   },
+  'choice no index': {
+    severity: 'error',
+    title: 'A choice without an index',
+    meaning:
+      "A Chat Completions choice chunk has no whole-number `index`. It is read here as the choice at its place in `choices`; the official SDK files choices by index and loses it (its content and its finish reason), so the client sees no answer.",
+    fix: 'Give every choice chunk its `index` (0 unless the request asked for `n` > 1).',
+  },
   'tool call no index': {
     severity: 'error',
     title: 'A tool-call fragment without an index',

@@ -20,8 +20,8 @@ export const OUTCOMES = ['ok', 'length_limit', 'filtered', 'error_event', 'dropp
 /** How the stream ended, by the classifier's precedence: stalled, error_event, dropped, length_limit, filtered, ok. */
 export type Outcome = (typeof OUTCOMES)[number];
 
-/** What a finish reason says about the answer, for the outcome. */
-export type FinishClass = 'ok' | 'length_limit' | 'filtered';
+/** What a finish reason says about the answer, for the outcome (`error_event`: the reason says the upstream failed). */
+export type FinishClass = 'ok' | 'length_limit' | 'filtered' | 'error_event';
 
 export interface ToolCall {
   index: number;

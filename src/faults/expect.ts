@@ -11,7 +11,7 @@ import { codesByFrame, frameUnits, unitText, type Unit, type Work } from './work
 const ORACLE_CODES = new Set<FindingCode>([
   'after end', 'no end', 'error event', 'not json', 'comment as data', 'tool call no index', 'tool call incomplete', 'arguments not json', 'no finish reason',
   'no start', 'block restarted', 'block unstarted', 'block open', 'sequence gap', 'done mismatch', 'incomplete', 'prompt blocked', 'tool failed',
-  'event mismatch', 'empty', 'delta mismatch', 'signature missing', 'finish mismatch',
+  'event mismatch', 'empty', 'delta mismatch', 'signature missing', 'identity changed', 'tool call id changed', 'finish mismatch', 'choice no index',
 ]);
 /** Codes the framing rules state from the text. */
 const FRAMING_CODES = new Set<FindingCode>(['bom', 'crlf', 'unterminated', 'cut', 'stalled']);

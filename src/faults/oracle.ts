@@ -1,6 +1,7 @@
 // What a stream's frames must read as, worked out from the frames by each format's documented rules, apart from the
 // library's assemblers: faults state their effect as the difference between this reading before and after them.
 import { formatModule, type FindingCode, type FinishClass, type FormatName, type Verdict } from '../core/index.js';
+import { classOutsideTable } from '../core/formats/finish-check.js';
 import { type FrameFields, isRecord, typeOf } from './frame-text.js';
 import { DELTA_BLOCK, fits, isKnownBlock } from '../core/formats/anthropic/block-types.js';
 
@@ -84,8 +85,10 @@ function classOf(format: FormatName, reasons: readonly string[], blocked: boolea
   const classes = new Set<FinishClass>(blocked ? ['filtered'] : []);
   for (const reason of reasons) {
     const entry = Object.prototype.hasOwnProperty.call(table, reason) ? table[reason] : undefined;
-    if (entry) classes.add(entry.class);
+    // A Responses `incomplete` whose reason is unknown is still a partial answer, as the Responses assembly reads it.
+    classes.add(entry ? entry.class : classOutsideTable(reason, format === 'responses' && reason.startsWith('incomplete') ? 'length_limit' : undefined));
   }
+  if (classes.has('error_event')) return 'error_event';
   if (classes.has('length_limit')) return 'length_limit';
   return classes.has('filtered') ? 'filtered' : 'ok';
 }
@@ -114,11 +117,27 @@ function lost(shared: Shared, code: FindingCode): void {
 
 // ── Chat Completions ────────────────────────────────────────────────────────────────────────────────────
 
+/** Whether a Chat delta carries content: text, refusal, reasoning, a tool-call piece or function-call arguments. */
+function chatContent(delta: Json): boolean {
+  const filled = (value: unknown) => typeof value === 'string' && value !== '';
+  if (['content', 'refusal', 'reasoning_content', 'reasoning'].some((key) => filled(delta[key]))) return true;
+  if (isRecord(delta.function_call) && filled(delta.function_call.arguments)) return true;
+  const fragments = Array.isArray(delta.tool_calls) ? delta.tool_calls.filter(isRecord) : [];
+  return fragments.some((fragment) => {
+    const fn = isRecord(fragment.function) ? fragment.function : {};
+    return filled(fragment.id) || filled(fn.name) || filled(fn.arguments);
+  });
+}
+
 function chatOracle(shared: Shared): FormatOracle {
   let ended = false;
   let error = false;
   const finishes = new Map<number, string | null>();
   const calls = new Map<string, { id: unknown; name: unknown; args: string }>();
+  const replaced: Array<{ id: unknown; name: unknown; args: string }> = [];
+  const callCount = new Map<number, number>();
+  const functionCalls = new Set<number>();
+  const identity: { id?: string; model?: string } = {};
   return {
     read(frame) {
       if (ended) return void shared.codes.add('after end');
@@ -132,16 +151,34 @@ function chatOracle(shared: Shared): FormatOracle {
       }
       if (frame.event !== 'message' && (!isRecord(frame.json) || frame.json.object !== frame.event)) shared.codes.add('event mismatch');
       if (!isRecord(frame.json)) return void shared.codes.add('not json');
+      // A chunk with another id or model than the first one's is from another response: spliced.
+      for (const field of ['id', 'model'] as const) {
+        const value = frame.json[field];
+        if (typeof value !== 'string' || value === '') continue;
+        if (identity[field] !== undefined && identity[field] !== value) lost(shared, 'identity changed');
+        identity[field] = value;
+      }
       const choices = Array.isArray(frame.json.choices) ? frame.json.choices.filter(isRecord) : [];
-      for (const choice of choices) {
-        const index = typeof choice.index === 'number' ? choice.index : 0;
-        if (!finishes.has(index) || typeof choice.finish_reason === 'string') finishes.set(index, typeof choice.finish_reason === 'string' ? choice.finish_reason : (finishes.get(index) ?? null));
+      for (const [position, choice] of choices.entries()) {
+        const index = typeof choice.index === 'number' ? choice.index : position;
+        if (typeof choice.index !== 'number') shared.codes.add('choice no index');
         const delta = isRecord(choice.delta) ? choice.delta : {};
+        if (typeof finishes.get(index) === 'string' && chatContent(delta)) lost(shared, 'finish mismatch');
+        if (!finishes.has(index) || typeof choice.finish_reason === 'string') finishes.set(index, typeof choice.finish_reason === 'string' ? choice.finish_reason : (finishes.get(index) ?? null));
+        if (isRecord(delta.function_call)) functionCalls.add(index);
         for (const fragment of Array.isArray(delta.tool_calls) ? delta.tool_calls.filter(isRecord) : []) {
           if (typeof fragment.index !== 'number') shared.codes.add('tool call no index');
           const key = `${index}:${typeof fragment.index === 'number' ? fragment.index : 0}`;
           const fn = isRecord(fragment.function) ? fragment.function : {};
-          const call = calls.get(key) ?? { id: undefined, name: undefined, args: '' };
+          let call = calls.get(key) ?? { id: undefined, name: undefined, args: '' };
+          callCount.set(index, (callCount.get(index) ?? 0) + (calls.has(key) ? 0 : 1));
+          // A new id at an index in use starts a second call there; the first is kept apart.
+          if (typeof fragment.id === 'string' && fragment.id !== '' && typeof call.id === 'string' && call.id !== '' && call.id !== fragment.id) {
+            lost(shared, 'tool call id changed');
+            replaced.push(call);
+            call = { id: undefined, name: undefined, args: '' };
+            callCount.set(index, (callCount.get(index) ?? 0) + 1);
+          }
           if (fragment.id !== undefined) call.id = fragment.id;
           if (fn.name !== undefined) call.name = fn.name;
           if (typeof fn.arguments === 'string') call.args += fn.arguments;
@@ -150,7 +187,11 @@ function chatOracle(shared: Shared): FormatOracle {
       }
     },
     finish() {
-      for (const call of calls.values()) {
+      for (const [index, reason] of finishes) {
+        const count = callCount.get(index) ?? 0;
+        if ((reason === 'tool_calls' && count === 0 && !functionCalls.has(index)) || (reason === 'stop' && count > 0)) lost(shared, 'finish mismatch');
+      }
+      for (const call of [...replaced, ...calls.values()]) {
         // Arguments that never came (an empty string) are no JSON either.
         if (!call.id || !call.name) shared.codes.add('tool call incomplete');
         else if (!parses(call.args)) shared.codes.add('arguments not json');

@@ -540,7 +540,9 @@ describe('findings', () => {
 // ── Verdicts and outcomes ──
 
 describe('verdict and outcome', () => {
-  const ended = (finish: string) => [delta(0, { role: 'assistant', content: 'x' }), delta(0, {}, finish), DONE].join('');
+  // A `tool_calls` ending comes with its call (without one it is `finish mismatch`).
+  const call = { tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'f', arguments: '{}' } }] };
+  const ended = (finish: string) => [delta(0, { role: 'assistant', content: 'x', ...(finish === 'tool_calls' ? call : {}) }), delta(0, {}, finish), DONE].join('');
 
   it.each([
     ['stop', 'ok'],
@@ -667,6 +669,7 @@ describe('finish reasons table', () => {
       function_call: 'ok',
       insufficient_system_resource: 'length_limit',
       model_length: 'length_limit',
+      error: 'error_event',
     });
   });
 });

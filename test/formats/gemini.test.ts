@@ -38,7 +38,8 @@ const CORPUS: Record<string, { verdict: string; outcome: string; findings: Findi
   'firebase--vertex-error-mid-stream.sse': { verdict: 'did not finish', outcome: 'error_event', findings: ['after end', 'ignored line', 'after end', 'error event'] },
   'firebase--vertex-finish-reason-safety.sse': { verdict: 'complete', outcome: 'filtered', findings: ['crlf'] },
   // Hand-edited: STOP on every frame, then FAKE_ENUM; lines end in \n, so no crlf.
-  'firebase--vertex-unknown-finish-enum.sse': { verdict: 'complete', outcome: 'ok', findings: Array<FindingCode>(5).fill('after end') },
+  // Firebase names this capture a streaming failure: a finishReason outside the enum is never ok.
+  'firebase--vertex-unknown-finish-enum.sse': { verdict: 'complete', outcome: 'error_event', findings: [...Array<FindingCode>(5).fill('after end'), 'unknown finish reason'] },
   'firebase--vertex-utf8-cjk.sse': { verdict: 'complete', outcome: 'ok', findings: ['crlf', ...Array<FindingCode>(3).fill('after end')] },
   'js-genai--max-tokens.sse': { verdict: 'complete', outcome: 'length_limit', findings: ['crlf'] },
   'pydantic-ai--function-call.sse': { verdict: 'complete', outcome: 'ok', findings: ['crlf'] },

@@ -416,6 +416,7 @@ describe('findings', () => {
     expect(ending('content_filter').outcome).toBe('filtered');
     const unknown = ending('tired');
     expect(unknown.outcome).toBe('length_limit');
+    expect(only(unknown, 'unknown finish reason').message).toMatch(/"incomplete:tired"/);
     expect(only(unknown, 'incomplete').message).toMatch(/its reason is "tired"/);
   });
 

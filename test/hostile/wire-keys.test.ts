@@ -58,7 +58,8 @@ describe('a finish reason or block reason that is an Object.prototype name', () 
     it(`has the unknown-reason meaning, a string: ${name}`, () => {
       const chat = reconstruct(`data: {"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"a"},"finish_reason":${JSON.stringify(name)}}]}\n\ndata: [DONE]\n\n`);
       expect(chat.choices[0]?.finishMeaning).toMatch(/^Not a finish reason this library knows/);
-      expect(chat.outcome).toBe('ok');
+      expect(chat.findings.map((f) => f.code)).toEqual(['unknown finish reason']);
+      expect(chat.outcome).toBe('error_event');
       const blocked = reconstruct(`data: {"promptFeedback":{"blockReason":${JSON.stringify(name)}}}\n\n`, { format: 'gemini' });
       expect(blocked.findings.find((f) => f.code === 'prompt blocked')?.message).toContain('not a block reason this library knows');
     });

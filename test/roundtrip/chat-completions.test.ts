@@ -33,11 +33,16 @@ const message = fc
   })
   .map(({ content, refusal, tool_calls }) => ({ role: 'assistant', content, refusal, ...(tool_calls ? { tool_calls } : {}) }));
 
+// The reason agrees with the message (`tool_calls` exactly when it has calls): anything else is `finish mismatch`.
 const choiceBody = fc.record({
   message,
   logprobs: orNull(fc.record({ content: fc.array(token, { maxLength: 3 }), refusal: fc.constant(null) })),
-  finish_reason: fc.constantFrom('stop', 'length', 'tool_calls', 'content_filter', 'function_call'),
-});
+  finish: fc.constantFrom('end', 'length', 'content_filter'),
+}).map(({ message: body, logprobs, finish }) => ({
+  message: body,
+  logprobs,
+  finish_reason: finish === 'end' ? (body.tool_calls ? 'tool_calls' : 'stop') : finish,
+}));
 
 const usage = fc.record({ prompt_tokens: fc.nat(10_000), completion_tokens: fc.nat(10_000) }).map((counts) => ({ ...counts, total_tokens: counts.prompt_tokens + counts.completion_tokens }));
 

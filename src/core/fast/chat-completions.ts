@@ -39,9 +39,10 @@ export const chatCompletionsAccelerator: Accelerator<ChatAssembler, ChatPlan> = 
     const place = { index: record.index, line: record.line };
     const state = assembler.choices.get(choice);
     const callState = call === null ? undefined : state?.calls.get(call);
-    if (callState?.custom === true) return false;
+    // A choice that finished reads its content through read(), which says it came after the finish.
+    if (callState?.custom === true || (state !== undefined && state.finishReason !== null)) return false;
     record.type = type;
-    assembler.startChunk(chunk);
+    assembler.startChunk(chunk, place);
     const notes = assembler.notesFor(record);
     const target = state ?? assembler.choiceState(choice, place);
     target.lastFrame = place;

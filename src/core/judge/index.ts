@@ -31,6 +31,11 @@ export interface JudgeInput {
   timed: readonly TimedFrame[];
   findings: FindingList;
   finishReasons: FinishReasonTable | null;
+  /**
+   * The class of a finish reason outside `finishReasons` (the formats know the other formats' tables), given what the
+   * format itself says of the ending; `error_event` when not given. Never `ok`.
+   */
+  classOutsideTable?: (reason: string, formatSays?: FinishClass) => FinishClass;
   /** The decoder stopped at the size bound, or the last frame was cut. */
   truncated: boolean;
   deadlines?: Deadlines;
@@ -88,8 +93,10 @@ function finishClassOf(input: JudgeInput, choices: readonly Choice[]): FinishCla
   for (const choice of choices) {
     if (choice.finishReason === null || input.finishReasons === null) continue;
     const entry = ownEntry(input.finishReasons.reasons, choice.finishReason);
-    if (entry) classes.add(entry.class);
+    // A reason outside the format's set is never ok (its finding, `unknown finish reason`, says why).
+    classes.add(entry ? entry.class : (input.classOutsideTable?.(choice.finishReason, input.assembly.finishClass) ?? 'error_event'));
   }
+  if (classes.has('error_event')) return 'error_event';
   if (classes.has('length_limit')) return 'length_limit';
   if (classes.has('filtered')) return 'filtered';
   return 'ok';

@@ -2,6 +2,7 @@ import type { Frame, Payload } from '../decode/frame.js';
 import { openFrameReader, type FrameReader } from '../decode/payload.js';
 import { readerSpeed } from '../fast/reader-speed.js';
 import { FindingList } from '../findings.js';
+import { classOutsideTable } from '../formats/finish-check.js';
 import { formatModule } from '../formats/registry.js';
 import { type StreamText, toChunks } from '../input/chunks.js';
 import { ArrivalClock, byteLength } from '../input/arrival-clock.js';
@@ -102,6 +103,7 @@ function endSession({ options, keepFrames, decodeFindings, table, dispatch, read
     timed: table.timed(),
     findings,
     finishReasons: module?.finishReasons ?? null,
+    classOutsideTable,
     truncated: summary.stopped || decodeFindings.has('cut'),
     ...(options.deadlines ? { deadlines: options.deadlines } : {}),
     clock: table.clock,
@@ -185,7 +187,7 @@ function noEndMessage(module: FormatModule, assembly: Assembly): string {
     const every = assembly.choices.length === 1 ? 'The one choice has' : `Every choice (${assembly.choices.length}) has`;
     return assembly.usage !== null
       ? `${missing} ${every} a finish reason and the usage arrived, so the answer is probably whole and only the sentinel is missing (some providers never send it). A client that waits for \`[DONE]\` hangs or drops the answer: send \`data: [DONE]\` after the last chunk.`
-      : `${missing} ${every} a finish reason, but no usage chunk came (with \`stream_options.include_usage\` it is the last chunk), so the stream may have been cut just before it. A client that waits for \`[DONE]\` hangs or drops the answer: find where the stream was closed.`;
+      : `${missing} ${every} a finish reason, so every choice finished and only the sentinel is missing (older servers, TGI among them, never send it). If the request asked for usage (\`stream_options.include_usage\`), the usage chunk that comes before \`[DONE]\` is missing too, and the stream was cut just before it. A client that waits for \`[DONE]\` hangs or drops the answer: send \`data: [DONE]\` after the last chunk.`;
   }
   return `${missing} What arrived is shown and may be partial; find where the stream was closed early.`;
 }

@@ -5,6 +5,7 @@ import { MAX_NESTING, parseJson } from '../../json-depth.js';
 import type { Assembler, Assembly, AssemblyContext, FrameRecord, ToolCall } from '../../model.js';
 import { setOwn } from '../../own-copy.js';
 import { preview } from '../../words.js';
+import { checkFinishReason } from '../finish-check.js';
 import { isIndex, isObject, type Json } from '../json-shape.js';
 import { phraseFamily } from '../phrases.js';
 import { PieceText } from '../piece-text.js';
@@ -12,6 +13,7 @@ import { type BlockState, builtLength, describeTool, type InputState, jsonOf, ne
 import { DELTA_BLOCK, fits, isKnownBlock, TOOL_INPUT_BLOCKS, WHOLE_BLOCKS } from './block-types.js';
 import { type AfterEnd, hasSignature, reportAfterEnd, reportIncomplete, reportMismatch, reportNoSignature, reportNoStopReason, reportOpen, reportToolUseWithoutCall, reportUnnamed, type Unnamed } from './end-findings.js';
 import { choiceOf, responseOf, toolCallOf } from './response.js';
+import { finishReasons } from './stop-reasons.js';
 
 const TEXT_TO_BLOCK = phraseFamily((index, count) => `text +${count} chars to block ${index}`);
 const THINKING_TO_BLOCK = phraseFamily((index, count) => `thinking +${count} chars to block ${index}`);
@@ -233,6 +235,7 @@ export class AnthropicAssembler implements Assembler {
     if (typeof delta.stop_reason === 'string') {
       carried.push(`stop reason: ${delta.stop_reason}`);
       this.stopReasonAt = this.at(frame);
+      checkFinishReason(this.findings, finishReasons, delta.stop_reason, frame, 'stop_reason', '');
     }
   }
 

@@ -3,9 +3,11 @@ import type { Payload } from '../../decode/frame.js';
 import { type FindingCode, FindingList, FindingTally } from '../../findings.js';
 import type { Assembler, Assembly, AssemblyContext, Choice, FrameRecord } from '../../model.js';
 import { setOwn } from '../../own-copy.js';
-import { kindOf, preview } from '../../words.js';
+import { kindOf, plural, preview } from '../../words.js';
 import { isIndex, isObject, type Json } from '../json-shape.js';
 import { readDelta } from './deltas.js';
+import { checkFinishReason } from '../finish-check.js';
+import { finishReasons } from './finish-reasons.js';
 import { choiceResponse, completionOf } from './response.js';
 import { CHOICE_LEVEL_READ, type ChatFindings, type ChoiceState, type FrameNotes, type FramePlace, newChoiceState, TOP_LEVEL_READ } from './state.js';
 import { finishCalls } from './tool-calls.js';
@@ -17,6 +19,9 @@ export function typeName(value: unknown): string | null {
   if (typeof value.type === 'string') return value.type;
   return value.error ? 'error' : null;
 }
+
+/** Findings that say the stream is not one answer read whole: the verdict is then `not the whole stream`. */
+const CONTRADICTIONS: ReadonlySet<FindingCode> = new Set(['identity changed', 'tool call id changed', 'finish mismatch']);
 
 export class ChatAssembler implements Assembler, ChatFindings {
   private readonly findings: FindingList;
@@ -33,6 +38,10 @@ export class ChatAssembler implements Assembler, ChatFindings {
   private readonly unassembled = new FindingTally<FrameRecord>();
   private reasoningDetailsCount = 0;
   private readonly notes: FrameNotes;
+  /** The first chunk's id and model, and where it was: a later chunk with others is from another response. */
+  private identity: { id: unknown; model: unknown; created: unknown; frame: number } | null = null;
+  /** A finding said the stream contradicts itself (spliced, a call restarted, a finish at odds with the content). */
+  private contradicted = false;
 
   constructor(context: AssemblyContext) {
     this.findings = context.findings;
@@ -84,7 +93,7 @@ export class ChatAssembler implements Assembler, ChatFindings {
       response: this.chunkSeen ? completionOf(this.top, this.topExtras, built.map((entry) => entry.response), usage) : null,
       error: this.error,
       ended: this.endFrame !== null,
-      missingPiece: false,
+      missingPiece: this.contradicted,
     };
   }
 
@@ -135,7 +144,7 @@ export class ChatAssembler implements Assembler, ChatFindings {
   // ── Chunks ──
 
   private readChunk(notes: FrameNotes, chunk: Json): void {
-    this.startChunk(chunk);
+    this.startChunk(chunk, notes.frame);
     this.readTopExtras(chunk);
     if (isObject(chunk.usage)) {
       this.usage = chunk.usage;
@@ -153,13 +162,38 @@ export class ChatAssembler implements Assembler, ChatFindings {
   }
 
   /** A chunk arrived: its top-level fields id, created, model and friends are read; the last value that says something wins. */
-  startChunk(chunk: Json): void {
+  startChunk(chunk: Json, frame: FramePlace): void {
     this.chunkSeen = true;
+    if (this.identity === null) this.identity = { id: chunk.id, model: chunk.model, created: chunk.created, frame: frame.index };
+    else this.checkIdentity(chunk, frame);
     if (typeof chunk.id === 'string' && chunk.id !== '') this.top.id = chunk.id;
     if (typeof chunk.created === 'number' && chunk.created !== 0) this.top.created = chunk.created;
     if (typeof chunk.model === 'string' && chunk.model !== '') this.top.model = chunk.model;
     if (typeof chunk.system_fingerprint === 'string' && chunk.system_fingerprint !== '') this.top.system_fingerprint = chunk.system_fingerprint;
     if (typeof chunk.service_tier === 'string') this.top.service_tier = chunk.service_tier;
+  }
+
+  /**
+   * A chunk whose `id` or `model` differs from the first chunk's comes from another response: a relay fell back to a
+   * second upstream mid-answer. `created` alone may move (Perplexity stamps each chunk), so it is only named beside them.
+   * Empty values say nothing (Azure's first chunk has none); the first chunk that has a value sets it.
+   */
+  private checkIdentity(chunk: Json, frame: FramePlace): void {
+    const first = this.identity!;
+    const changed: string[] = [];
+    for (const field of ['id', 'model'] as const) {
+      const value = chunk[field];
+      if (typeof value !== 'string' || value === '') continue;
+      if (typeof first[field] !== 'string' || first[field] === '') first[field] = value;
+      else if (value !== first[field]) changed.push(`\`${field}\` ${preview(String(first[field]), 40)} → ${preview(value, 40)}`);
+    }
+    if (changed.length === 0) return;
+    if (typeof chunk.created === 'number' && typeof first.created === 'number' && chunk.created !== first.created) changed.push(`\`created\` ${first.created} → ${chunk.created}`);
+    const message = `Frame ${frame.index} comes from another response than frame ${first.frame}: ${changed.join(', ')}. The answer is spliced from two upstreams, as when a relay falls back mid-answer; what the first one would have said next is missing. A relay must retry before the first byte reaches the client, or end the stream with an error.`;
+    this.add('identity changed', message, frame);
+    // The second response is the one read from here on: its own chunks are no new splice.
+    for (const field of ['id', 'model'] as const) if (typeof chunk[field] === 'string' && chunk[field] !== '') first[field] = chunk[field];
+    first.frame = frame.index;
   }
 
   /** The top-level fields the assembly does not read itself are passed through, the last value kept. */
@@ -172,20 +206,53 @@ export class ChatAssembler implements Assembler, ChatFindings {
 
   private readChoice(notes: FrameNotes, item: unknown, position: number): void {
     const frame = notes.frame;
-    if (!isObject(item) || !isIndex(item.index)) {
-      const what = isObject(item) ? `has no whole-number \`index\` (${preview(JSON.stringify(item.index) ?? 'undefined', 20)})` : `is ${kindOf(item)}`;
-      this.notAssembled(notes, `choice:${isObject(item) ? 'index' : kindOf(item)}`, `Choice ${position} of frame ${frame.index} ${what}, so it was not assembled. Give every choice chunk its \`index\`.`, `choice ${position}: no index`);
+    if (!isObject(item)) {
+      this.notAssembled(notes, `choice:${kindOf(item)}`, `Choice ${position} of frame ${frame.index} is ${kindOf(item)}, so it was not assembled. Send every choice as an object with its \`index\`.`, `choice ${position}: ${kindOf(item)}`);
       return;
     }
-    const state = this.choiceState(item.index, frame);
+    const index = isIndex(item.index) ? item.index : this.noIndex(notes, item, position);
+    const state = this.choiceState(index, frame);
     state.lastFrame = frame;
     for (const key in item) {
       if (!CHOICE_LEVEL_READ.has(key) && Object.hasOwn(item, key)) setOwn(state.extras, key, item[key]);
     }
     if (isObject(item.logprobs)) this.mergeLogprobs(notes, state, item.logprobs);
-    if (isObject(item.delta)) readDelta(this, notes, state, item.delta);
+    if (isObject(item.delta)) this.readChoiceDelta(notes, state, item.delta);
     else if (item.delta != null) this.notAssembled(notes, `delta:${kindOf(item.delta)}`, `Choice ${state.index}'s \`delta\` in frame ${frame.index} is ${kindOf(item.delta)}, not an object; it was not assembled.`, `choice ${state.index}: delta is ${kindOf(item.delta)}`);
     this.readFinishReason(notes, state, item.finish_reason);
+  }
+
+  /** The delta is read; content for a choice that already finished is `finish mismatch`. */
+  private readChoiceDelta(notes: FrameNotes, state: ChoiceState, delta: Json): void {
+    const progress = notes.progress;
+    notes.progress = false;
+    readDelta(this, notes, state, delta);
+    if (notes.progress && state.finishReason !== null) this.contentAfterFinish(notes.frame, state);
+    notes.progress ||= progress;
+  }
+
+  private contentAfterFinish(frame: FrameRecord, state: ChoiceState): void {
+    if (!this.unassembled.note(`after finish:${state.index}`, frame)) return;
+    this.add(
+      'finish mismatch',
+      `Frame ${frame.index} carries content for choice ${state.index}, which had already finished with \`${state.finishReason}\`. It was assembled; a client that stops reading a choice at its finish reason misses it. Send the finish reason in the last chunk of the choice.`,
+      frame,
+    );
+  }
+
+  /** A choice without a whole-number index is read at its place in `choices` (a lone choice is choice 0). */
+  private noIndex(notes: FrameNotes, item: Json, position: number): number {
+    const frame = notes.frame;
+    notes.carried.push(`choice ${position}: no index`);
+    if (this.unassembled.note(`choice:index:${position}`, frame)) {
+      const got = item.index === undefined ? 'no `index`' : `\`index\` ${preview(JSON.stringify(item.index) ?? '', 20)}, not a whole number`;
+      this.add(
+        'choice no index',
+        `Choice ${position} of frame ${frame.index} has ${got}; it was read as choice ${position}, its place in \`choices\`${typeof item.finish_reason === 'string' ? `, finish reason included (${preview(JSON.stringify(item.finish_reason), 40)})` : ''}. The official SDK files choices by index and loses this one, so its client sees no answer. Give every choice chunk its \`index\`.`,
+        frame,
+      );
+    }
+    return position;
   }
 
   /** The choice at `index`, started at `frame` when it is new. */
@@ -200,7 +267,9 @@ export class ChatAssembler implements Assembler, ChatFindings {
 
   private readFinishReason(notes: FrameNotes, state: ChoiceState, reason: unknown): void {
     if (typeof reason === 'string' && reason !== '') {
+      if (reason !== state.finishReason) checkFinishReason(this.findings, finishReasons, reason, notes.frame, 'finish_reason', `choice ${state.index}`);
       state.finishReason = reason;
+      state.finishFrame = { index: notes.frame.index, line: notes.frame.line };
       notes.carried.push(`finish_reason ${reason} (choice ${state.index})`);
     } else if (reason != null && reason !== '') {
       this.notAssembled(notes, `finish_reason:${kindOf(reason)}`, `Choice ${state.index}'s \`finish_reason\` in frame ${notes.frame.index} is ${kindOf(reason)}, not a string; it was not read.`, `choice ${state.index}: finish_reason is ${kindOf(reason)}`);
@@ -233,6 +302,7 @@ export class ChatAssembler implements Assembler, ChatFindings {
   }
 
   add(code: FindingCode, message: string, frame: FramePlace): void {
+    if (CONTRADICTIONS.has(code)) this.contradicted = true;
     this.findings.add(code, message, frame.line, 1, frame.index);
   }
 
@@ -252,6 +322,26 @@ export class ChatAssembler implements Assembler, ChatFindings {
 
   // ── Finishing ──
 
+  /** `tool_calls` with no tool call, or tool calls with `stop`: the reason and the content disagree. */
+  private checkFinishAgainstCalls(state: ChoiceState): void {
+    const calls = state.calls.size + state.replacedCalls.length;
+    const reason = state.finishReason;
+    const at = state.finishFrame ?? state.lastFrame;
+    if (reason === 'tool_calls' && calls === 0 && state.functionCall === null) {
+      this.add(
+        'finish mismatch',
+        `Choice ${state.index} finished with \`tool_calls\` in frame ${at.index}, but no tool call came for it. A client runs the calls the reason announces, finds none, and waits for a result that never comes. A relay dropped the calls, or set the reason without them.`,
+        at,
+      );
+    } else if (reason === 'stop' && calls > 0) {
+      this.add(
+        'finish mismatch',
+        `Choice ${state.index} carries ${plural(calls, 'tool call')} but finished with \`stop\` in frame ${at.index}, which says the turn ended without them: a client that acts on the reason never runs them. Send \`tool_calls\` when the turn ends in tool calls (some providers answer a request that forced one function with \`tool_choice\` with \`stop\`; check the request before blaming the relay).`,
+        at,
+      );
+    }
+  }
+
   private finishChoice(state: ChoiceState): { choice: Omit<Choice, 'finishMeaning'>; response: Json } {
     const calls = finishCalls(this, state);
     if (state.finishReason === null && this.endedByDone) {
@@ -261,6 +351,7 @@ export class ChatAssembler implements Assembler, ChatFindings {
         state.lastFrame,
       );
     }
+    this.checkFinishAgainstCalls(state);
     const choice: Omit<Choice, 'finishMeaning'> = {
       index: state.index,
       text: state.text.text,
@@ -268,7 +359,9 @@ export class ChatAssembler implements Assembler, ChatFindings {
       finishReason: state.finishReason,
     };
     if (state.refusal !== '') choice.refusal = state.refusal;
-    if (state.reasoning !== '') choice.reasoning = state.reasoning;
+    // OpenRouter sends its reasoning as `reasoning`, as `reasoning_details` text, or both (the same text twice).
+    const reasoning = state.reasoning !== '' ? state.reasoning : state.detailText;
+    if (reasoning !== '') choice.reasoning = reasoning;
     return { choice, response: choiceResponse(state, calls) };
   }
 }

@@ -9,6 +9,7 @@ import { readToolFragment } from './tool-calls.js';
 
 const TEXT_TO_CHOICE = phraseFamily((index, count) => `text +${count} chars to choice ${index}`);
 const REASONING_TO_CHOICE = phraseFamily((index, count) => `reasoning +${count} chars to choice ${index}`);
+const REASONING_DETAILS_TO_CHOICE = phraseFamily((index, count) => `reasoning_details text +${count} chars to choice ${index}`);
 const REFUSAL_TO_CHOICE = phraseFamily((index, count) => `refusal +${count} chars to choice ${index}`);
 
 export function readDelta(reader: ChatFindings, notes: FrameNotes, state: ChoiceState, delta: Json): void {
@@ -44,6 +45,9 @@ export function readDelta(reader: ChatFindings, notes: FrameNotes, state: Choice
         break;
       case 'reasoning_details':
         readReasoningDetails(reader, notes, state, value);
+        break;
+      case 'annotations':
+        readAnnotations(reader, notes, state, value);
         break;
       default:
         if (!PROVIDER_DELTA_FIELDS.has(key)) unknownDeltaField(reader, notes, state, key);
@@ -122,7 +126,24 @@ function readReasoningDetails(reader: ChatFindings, notes: FrameNotes, state: Ch
     const target = state.reasoningDetails.get(key);
     if (target) mergeDetail(target, entry);
     else state.reasoningDetails.set(key, { ...entry });
+    // `reasoning.text` is readable reasoning, whether or not a `reasoning` string came with it.
+    if (entry.type === 'reasoning.text' && typeof entry.text === 'string' && entry.text !== '') {
+      state.detailText += entry.text;
+      notes.carried.push(REASONING_DETAILS_TO_CHOICE(state.index, entry.text.length));
+      notes.progress = true;
+    }
   }
+}
+
+/** OpenRouter's `annotations` (url_citation items from web search): appended, in order, to the message's list. */
+function readAnnotations(reader: ChatFindings, notes: FrameNotes, state: ChoiceState, value: unknown): void {
+  if (!Array.isArray(value)) {
+    if (value != null) badDeltaField(reader, notes, state, 'annotations', value);
+    return;
+  }
+  const list = (state.annotations ??= []);
+  for (const item of value as unknown[]) list.push(item);
+  if (value.length > 0) notes.carried.push(`annotations +${value.length} (choice ${state.index})`);
 }
 
 function readFunctionCall(reader: ChatFindings, notes: FrameNotes, state: ChoiceState, value: unknown): void {
@@ -182,7 +203,7 @@ function unknownDeltaField(reader: ChatFindings, notes: FrameNotes, state: Choic
   reader.notAssembled(
     notes,
     `delta:${key}`,
-    `Frame ${notes.frame.index} carries \`delta.${key}\` for choice ${state.index}, a field neither OpenAI's chunk schema nor a provider this library knows has; it was not assembled. Later frames that carry it are marked in the frames table.`,
+    `Frame ${notes.frame.index} carries \`delta.${key}\` for choice ${state.index}. It is not in OpenAI's chunk schema, nor one of the provider fields this library reads (\`reasoning_content\`, \`reasoning\`, \`reasoning_details\`, \`annotations\`) or knows to leave (\`channel\`, \`token_id\`), so it was not assembled. Later frames that carry it are marked in the frames table.`,
     `delta.${key} not read`,
   );
 }

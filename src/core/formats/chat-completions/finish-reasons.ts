@@ -21,5 +21,6 @@ export const finishReasons: FinishReasonTable = {
       class: 'length_limit',
     },
     model_length: { meaning: "Mistral: the model's context length was reached. The answer is cut short.", class: 'length_limit' },
+    error: { meaning: 'Mistral: generation failed on the server. What arrived is partial; retry the request.', class: 'error_event' },
   },
 };

@@ -37,6 +37,7 @@ function messageOf(state: ChoiceState, calls: readonly FinishedCall[]): Json {
   };
   for (const [key, text] of state.reasoningFields) message[key] = text;
   if (state.reasoningDetails.size > 0) message.reasoning_details = [...state.reasoningDetails.values()];
+  if (state.annotations !== null) message.annotations = state.annotations;
   if (state.functionCall) message.function_call = { name: state.functionCall.name, arguments: state.functionCall.arguments };
   if (state.audio) message.audio = state.audio;
   if (calls.length > 0) message.tool_calls = calls.map(toolCallResponse);

@@ -6,10 +6,11 @@ import { PieceText } from '../piece-text.js';
 
 /**
  * Provider delta fields this library knows. Read: `reasoning_content` (xAI, DeepSeek, Alibaba Qwen, Z.ai,
- * llama.cpp), `reasoning` and `reasoning_details` (OpenRouter; Groq sends `reasoning`). Known and left alone:
- * Groq's `channel` (the gpt-oss channel the reasoning belongs to) and Together's `token_id`.
+ * llama.cpp), `reasoning` and `reasoning_details` (OpenRouter; Groq sends `reasoning`), `annotations` (OpenRouter's
+ * web search citations). Known and left alone: Groq's `channel` (the gpt-oss channel the reasoning belongs to) and
+ * Together's `token_id`.
  */
-export const PROVIDER_DELTA_FIELDS = new Set(['reasoning_content', 'reasoning', 'reasoning_details', 'channel', 'token_id']);
+export const PROVIDER_DELTA_FIELDS = new Set(['reasoning_content', 'reasoning', 'reasoning_details', 'annotations', 'channel', 'token_id']);
 
 /** Top-level chunk fields the assembly reads itself; every other one is passed through, the last value kept. */
 export const TOP_LEVEL_READ = new Set(['id', 'object', 'created', 'model', 'choices', 'usage', 'system_fingerprint', 'service_tier', 'obfuscation', 'error']);
@@ -47,13 +48,21 @@ export interface ChoiceState {
   /** Each provider reasoning field as its own string, for the response message. */
   reasoningFields: Map<'reasoning_content' | 'reasoning', string>;
   reasoningDetails: Map<string, Json>;
+  /** The text of `reasoning.text` details: the reasoning when no reasoning string came (OpenRouter sends either). */
+  detailText: string;
+  /** `delta.annotations` items (url_citation), in arrival order. */
+  annotations: unknown[] | null;
   /** Set once a Mistral content array arrives: the response then keeps content as parts. */
   contentParts: ContentPart[] | null;
   calls: Map<number, CallState>;
+  /** Calls a fragment with a new id replaced at their index (`tool call id changed`): kept apart, not merged. */
+  replacedCalls: CallState[];
   functionCall: { name: string; arguments: string } | null;
   audio: Json | null;
   logprobs: Json | null;
   finishReason: string | null;
+  /** Where the finish reason came. */
+  finishFrame: FramePlace | null;
   extras: Json;
   lastFrame: FramePlace;
 }
@@ -91,12 +100,16 @@ export function newChoiceState(index: number, frame: FramePlace): ChoiceState {
     reasoning: '',
     reasoningFields: new Map(),
     reasoningDetails: new Map(),
+    detailText: '',
+    annotations: null,
     contentParts: null,
     calls: new Map(),
+    replacedCalls: [],
     functionCall: null,
     audio: null,
     logprobs: null,
     finishReason: null,
+    finishFrame: null,
     extras: {},
     lastFrame: frame,
   };

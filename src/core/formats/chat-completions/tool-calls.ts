@@ -17,7 +17,7 @@ export function readToolFragment(reader: ChatFindings, notes: FrameNotes, state:
   let index = 0;
   if (isIndex(fragment.index)) index = fragment.index;
   else noIndex(reader, frame, state, fragment, position);
-  const call = callOf(state, index, frame);
+  const call = newIdAt(reader, state, callOf(state, index, frame), fragment, frame);
   call.lastFrame = frame;
   const fn = isObject(fragment.function) ? fragment.function : isObject(fragment.custom) ? fragment.custom : null;
   if (isObject(fragment.custom) && !isObject(fragment.function)) call.custom = true;
@@ -43,6 +43,21 @@ export function callOf(state: ChoiceState, index: number, frame: FramePlace): Ca
     state.calls.set(index, call);
   }
   return call;
+}
+
+/** A fragment whose id differs from the one its index began with starts a second call there: the first is kept apart. */
+function newIdAt(reader: ChatFindings, state: ChoiceState, call: CallState, fragment: Json, frame: FrameRecord): CallState {
+  const id = fragment.id;
+  if (typeof id !== 'string' || id === '' || call.id === '' || id === call.id) return call;
+  reader.add(
+    'tool call id changed',
+    `Frame ${frame.index} starts tool call ${preview(id, 40)} at index ${call.index} of choice ${state.index}, where call ${preview(call.id, 40)} (${call.name || 'no name'}, from frame ${call.firstFrame.index}) already is. They are kept apart here; a client that joins fragments by index (the official SDK does) merges them into one call whose arguments do not parse. Give every call its own \`index\`.`,
+    frame,
+  );
+  state.replacedCalls.push(call);
+  const next = newCallState(call.index, frame);
+  state.calls.set(call.index, next);
+  return next;
 }
 
 /** Sets the id and name from whichever fragment carries them; true when this fragment carried one. */
@@ -80,7 +95,8 @@ function noIndex(reader: ChatFindings, frame: FrameRecord, state: ChoiceState, f
 /** The calls of a choice in index order; one without an id or a name is reported and left out. */
 export function finishCalls(reader: ChatFindings, state: ChoiceState): FinishedCall[] {
   const finished: FinishedCall[] = [];
-  for (const call of [...state.calls.values()].sort((a, b) => a.index - b.index)) {
+  const calls = [...state.replacedCalls, ...state.calls.values()].sort((a, b) => a.index - b.index || a.firstFrame.index - b.firstFrame.index);
+  for (const call of calls) {
     if (call.id === '' || call.name === '') {
       incomplete(reader, state, call);
       continue;

@@ -6,7 +6,8 @@ import { PieceText } from '../piece-text.js';
 import { kindOf } from '../../words.js';
 import { carriedPhrase, TEXT_TO_CANDIDATE, THOUGHT_TO_CANDIDATE } from './carried.js';
 import { hasResponseField, isEmpty, keepField, PART_FLAGS, PLAIN_TOP_LEVEL, TOP_LEVEL_FIELDS } from './fields.js';
-import { blockMeaning, UNUSED_BLOCK, UNUSED_FINISH } from './finish-reasons.js';
+import { checkFinishReason } from '../finish-check.js';
+import { blockMeaning, GEMINI_FINISH_REASONS, UNUSED_BLOCK, UNUSED_FINISH } from './finish-reasons.js';
 import { readFunctionCall, settleArgs, type StreamedCall } from './function-calls.js';
 import { candidateResponse, choiceOf } from './response.js';
 
@@ -216,6 +217,7 @@ export class GeminiAssembler implements Assembler {
       this.notAssembled('finishReason:shape', at.frame, `Frame ${at.frame.index}: candidate ${candidate.index}'s finishReason is ${kindOf(reason)}, not an enum name; it was not read.`);
       return;
     }
+    if (reason !== candidate.finishReason) checkFinishReason(this.findings, GEMINI_FINISH_REASONS, reason, at.frame, 'finishReason', `candidate ${candidate.index}`);
     candidate.finishReason = reason;
     candidate.finishFrame = at.frame.index;
     at.carried.push(`finishReason ${reason} for candidate ${candidate.index}`);

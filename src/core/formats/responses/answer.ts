@@ -2,6 +2,8 @@
 import type { FindingList } from '../../findings.js';
 import { MAX_NESTING, parseJson } from '../../json-depth.js';
 import type { Choice, FinishClass, FrameRecord, ToolCall } from '../../model.js';
+import { checkFinishReason } from '../finish-check.js';
+import { RESPONSES_FINISH_REASONS } from './finish-reasons.js';
 import { partText } from './items.js';
 import { type Json, isObject, stringOf } from './shapes.js';
 
@@ -28,7 +30,8 @@ export function answerOf(response: unknown, terminalType: string | null, finding
   const reasoning = reasoningOf(output);
   if (reasoning) choice.reasoning = reasoning;
   const answer: Answer = { choices: [choice], usage: isObject(response.usage) ? response.usage : null };
-  // An incomplete response whose reason the table does not know is still a partial answer.
+  // A status or incomplete reason outside the table is a finding; an incomplete one is still a partial answer.
+  if (finishReason !== null && terminal !== null) checkFinishReason(findings, RESPONSES_FINISH_REASONS, finishReason, terminal, 'status (with incomplete_details.reason)', '');
   if (finishReason?.startsWith('incomplete') && finishReason !== 'incomplete:content_filter') answer.finishClass = 'length_limit';
   return answer;
 }
