@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inspect, reconstruct, valueAtPath, type Inspection } from '../../src/index.js';
+import { inspect, MAX_HELD_CHARS, reconstruct, valueAtPath, type Inspection } from '../../src/index.js';
 import { HARBOUR, HARBOUR_PATH } from './examples.js';
 
 const where = (result: Inspection) => result.problems.map((p) => [p.label, p.code, p.line, p.column]);
@@ -181,6 +181,19 @@ describe('any event stream, LLM or not', () => {
     expect(result.stats.comments).toBe(1);
     expect(result.events.map((e) => e.elapsedMs)).toEqual([0, 250, 2500]);
     expect(result.timing).toEqual({ firstEventMs: 0, totalMs: 2500, longestGapMs: 2250, longestGapBefore: 2 });
+  });
+
+  it('holds frames of any size unless asked to bound them, as a spec client does', () => {
+    // Every browser dispatches both events: a spec client has no bound on a frame's size.
+    const big = 'x'.repeat(MAX_HELD_CHARS + 10);
+    const result = inspect(`data: ${big}\n\ndata: 2\n\n`);
+    expect(result.stopped).toBe(false);
+    expect(result.events.map((e) => [e.data.length, e.dispatched])).toEqual([
+      [big.length, true],
+      [1, true],
+    ]);
+    expect(result.problemCounts['too large']).toBeUndefined();
+    expect(inspect(`data: ${big}\n\ndata: 2\n\n`, { maxHeldChars: MAX_HELD_CHARS }).stopped).toBe(true);
   });
 
   it('stops at the held bound like the decoder, and says so', () => {

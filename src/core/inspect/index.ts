@@ -63,7 +63,8 @@ export function createInspection(options: InspectOptions = {}): InspectionSessio
       onText(text) {
         if (text.length > 0) parts.push(text);
       },
-      ...(options.maxHeldChars !== undefined ? { maxHeldChars: options.maxHeldChars } : {}),
+      // A spec client holds a frame of any size: the inspector bounds what it holds only when asked.
+      maxHeldChars: options.maxHeldChars ?? Infinity,
     },
     findings,
   );

@@ -11,7 +11,10 @@ export interface InspectOptions {
    * segment indexes an array). Left out or empty: no text is reassembled.
    */
   path?: string;
-  /** The most characters held without a blank line before reading stops (default 1,048,576; Infinity for none). */
+  /**
+   * The most characters held without a blank line before reading stops, as a reader with that bound stops. Left
+   * out: no bound, as in a spec client (every browser dispatches a frame of any size). 1,048,576 is the common bound.
+   */
   maxHeldChars?: number;
 }
 
