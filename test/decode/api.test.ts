@@ -35,6 +35,7 @@ describe('createDecoder', () => {
       lines: { total: 6, inFrames: 6, comments: 0, blanks: 0, unread: 0 },
       timestamped: true,
       stopped: false,
+      lastEventId: '4',
     });
   });
 

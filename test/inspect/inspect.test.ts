@@ -154,6 +154,34 @@ describe('any event stream, LLM or not', () => {
     expect(result.retry).toBe(3000);
   });
 
+  it('lastEventId is what Last-Event-ID carries on reconnect: the id at the last blank line', () => {
+    // Dispatch copies the id buffer at every blank line, data or not; an id no blank line ended is never sent.
+    expect(inspect('id: 1\ndata: a\n\nid: 2\ndata: b').stats.lastEventId).toBe('1');
+    expect(inspect('id: 1\ndata: a\n\nid: 2\ndata: b\n').stats.lastEventId).toBe('1');
+    expect(inspect('data: a\n\nid: 3\n\n').stats.lastEventId).toBe('3');
+    expect(inspect('data: a\n\nid: 4\n').stats.lastEventId).toBeNull();
+    expect(inspect('id: 5\ndata: a\n\nid:\n\n').stats.lastEventId).toBeNull();
+  });
+
+  it('eventTypes lists the types of dispatched events only', () => {
+    expect(inspect('data: a\n\nevent: x\ndata: b').stats.eventTypes).toEqual(['message']);
+    expect(inspect('data: a\n\nevent: x\ndata: b\n\n').stats.eventTypes).toEqual(['message', 'x']);
+  });
+
+  it('counts the comment lines a spec client reads: an unterminated last line is never read', () => {
+    expect(inspect('data: a\n\n: hi').stats.comments).toBe(0);
+    expect(inspect('data: a\n: hi').stats.comments).toBe(0);
+    expect(inspect('data: a\n: hi\r').stats.comments).toBe(1);
+    expect(inspect(': hi\n: ho').stats.comments).toBe(1);
+  });
+
+  it('retry comes from terminated lines, as the digits say', () => {
+    expect(inspect('data: a\n\nretry: 5').retry).toBeUndefined();
+    expect(inspect('data: a\n\nretry: 5\n').retry).toBe(5);
+    expect(inspect('retry: 007\ndata: a\n\n').retry).toBe(7);
+    expect(inspect('retry: 10\n\nretry: 20').retry).toBe(10);
+  });
+
   it('strips one space after the colon and keeps the data\'s inner newlines', () => {
     const result = inspect('data:  two spaces\ndata\ndata:x\n\n');
     expect(result.events[0]?.data).toBe(' two spaces\n\nx');

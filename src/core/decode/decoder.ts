@@ -76,7 +76,13 @@ export interface DecoderSummary {
   lines: LineTally;
   timestamped: boolean;
   stopped: boolean;
+  /** The reconnection delay a spec client keeps: the last valid `retry:` of a line that was ended. */
   retry?: number;
+  /**
+   * The last event ID a spec client sends as `Last-Event-ID` when it reconnects: the id buffer as the last blank
+   * line (dispatch) found it, not an `id:` line that no blank line followed.
+   */
+  lastEventId: string;
 }
 
 /**
@@ -127,7 +133,11 @@ class LineDecoder implements StreamFields {
   private readonly spare: OpenFrame = emptyOpenFrame();
   private frameCount = 0;
   lastEventId = '';
+  /** The id buffer as the last blank line found it: what a reconnecting client sends. */
+  private dispatchedEventId = '';
   streamRetry: number | undefined = undefined;
+  /** Whether the line being read had an ending: an unended last line is never read by a spec client. */
+  lineEnded = true;
   private crlfLines = 0;
   private otherLines = 0;
   private firstCrlfColumn = 0;
@@ -159,7 +169,7 @@ class LineDecoder implements StreamFields {
 
   end(): DecoderSummary {
     if (!this.ended) this.endInput();
-    const summary: DecoderSummary = { lines: { ...this.tally, total: this.lineNo }, timestamped: this.stamped === true, stopped: this.stopped };
+    const summary: DecoderSummary = { lines: { ...this.tally, total: this.lineNo }, timestamped: this.stamped === true, stopped: this.stopped, lastEventId: this.dispatchedEventId };
     if (this.streamRetry !== undefined) summary.retry = this.streamRetry;
     return summary;
   }
@@ -267,6 +277,7 @@ class LineDecoder implements StreamFields {
     this.crlfLines += crlf;
     this.otherLines += lines - crlf;
     this.held = 0;
+    this.dispatchedEventId = this.lastEventId;
     this.frameCount += 1;
   }
 
@@ -328,6 +339,7 @@ class LineDecoder implements StreamFields {
       this.countCrlf(to - from);
     } else if (ending === ENDING_NONE) eol = 0;
     else this.otherLines += 1;
+    this.lineEnded = ending !== ENDING_NONE;
     this.offset += to - from + eol;
     if (this.stopped) {
       this.tally.unread += 1;
@@ -372,6 +384,7 @@ class LineDecoder implements StreamFields {
   /** A blank line: it ends the open frame, if any. */
   private blankLine(): void {
     this.held = 0;
+    this.dispatchedEventId = this.lastEventId;
     if (this.frame !== null) this.finishFrame(this.frame, 'blank', this.offset);
     else this.tally.blanks += 1;
   }

@@ -127,7 +127,6 @@ function build(summary: DecoderSummary, blocks: readonly Block[], findings: Find
     return toProblem(f, f.line > 0 ? lineOf(lines, f.line, block) : undefined, f.frame === undefined ? undefined : eventOfFrame.get(f.frame));
   });
   const reassembly = path === undefined || path === '' ? null : joinAtPath(values, events.length, path);
-  const lastBlock = blocks[blocks.length - 1];
   const inspection: Inspection = {
     events,
     notDispatched,
@@ -135,11 +134,11 @@ function build(summary: DecoderSummary, blocks: readonly Block[], findings: Find
     problemCounts: { ...findings.counts },
     stats: {
       events: events.length,
-      comments: summary.lines.comments + commentsInside(blocks, lines, summary.timestamped),
+      comments: summary.lines.comments + commentsInside(blocks, lines, summary.timestamped) - (!summary.stopped && endsInComment(lines.text, summary.timestamped) ? 1 : 0),
       json: values.length,
       notJson: events.filter((event) => event.payload === 'not json').length,
-      eventTypes: [...new Set(events.map((event) => event.event))],
-      lastEventId: lastBlock === undefined || lastBlock.frame.lastEventId === '' ? null : lastBlock.frame.lastEventId,
+      eventTypes: [...new Set(events.filter((event) => event.dispatched).map((event) => event.event))],
+      lastEventId: summary.lastEventId === '' ? null : summary.lastEventId,
       reassembledChars: reassembly === null ? null : reassembly.text.length,
     },
     reassembly,
@@ -296,6 +295,16 @@ function stampedCommentsInside(blocks: readonly Block[], lines: LineIndex): numb
     }
   }
   return count;
+}
+
+/** Whether the text ends in a comment line with no ending: counted by the line tally, never read by a spec client. */
+function endsInComment(text: string, timestamped: boolean): boolean {
+  if (text.length === 0 || endsWithNewline(text)) return false;
+  const last = text.slice(Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r')) + 1);
+  const stamp = timestamped ? matchStamp(last) : null;
+  const field = stamp === null ? last : last.slice(stamp.length);
+  // A BOM at the very start is not part of the line.
+  return field.charCodeAt(field.charCodeAt(0) === 0xfeff && last.length === text.length ? 1 : 0) === 58;
 }
 
 function endsWithNewline(text: string): boolean {

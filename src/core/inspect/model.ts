@@ -85,15 +85,18 @@ export interface InspectionProblem extends Omit<Finding, 'frame'> {
 export interface InspectionStats {
   /** Events listed: every event with data, the undispatched last one included (its problem says so). */
   events: number;
-  /** Comment lines (`:` …), inside events or between them. */
+  /** Comment lines (`:` …), inside events or between them, that a line ending ended (a spec client reads no other). */
   comments: number;
   /** Events whose data is JSON. */
   json: number;
   /** Events whose data looks like JSON and does not parse. */
   notJson: number;
-  /** The event types dispatched, in order of first appearance. */
+  /** The types of the events dispatched (not an undispatched last one), in order of first appearance. */
   eventTypes: string[];
-  /** The last event ID at the end of the stream, or null when none was ever set. */
+  /**
+   * The last event ID a reconnecting client sends as `Last-Event-ID`: the one set when the last blank line was read
+   * (an `id:` line no blank line followed is never sent); null when it is empty.
+   */
   lastEventId: string | null;
   /** Characters of reassembled text (null without a path). */
   reassembledChars: number | null;
@@ -130,6 +133,6 @@ export interface Inspection {
   timing: InspectionTiming | null;
   /** True when reading stopped at the held-characters bound (`too large`). */
   stopped: boolean;
-  /** The last valid `retry:` value, if any. */
+  /** The reconnection delay in milliseconds: the last valid `retry:` of a line that was ended, if any. */
   retry?: number;
 }
