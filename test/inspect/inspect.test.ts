@@ -202,9 +202,26 @@ describe('any event stream, LLM or not', () => {
     expect(result.problems[0]?.snippet).toEqual({ line: 'data: {"t":"a"}', caret: '^' });
   });
 
+  it('reads capture timestamps as a spec client does (part of the line) unless asked to take them off', () => {
+    const text = '12:00:00 data: a\n12:00:00\n12:00:01 data: b\n12:00:01\n';
+    const plain = inspect(text);
+    expect(plain.timestamped).toBe(false);
+    expect(plain.events).toEqual([]);
+    expect(plain.notDispatched.map((block) => [block.line, block.endLine, block.reason])).toEqual([[1, 4, 'no data']]);
+    expect(plain.notDispatched[0]?.why).toContain('`12`');
+    const taken = inspect(text, { timestamps: true });
+    expect(taken.events.map((e) => [e.data, e.time])).toEqual([
+      ['a', '12:00:00'],
+      ['b', '12:00:01'],
+    ]);
+    // Asked, it takes them off only when every non-empty line carries one.
+    expect(inspect(`${text}data: c\n\n`, { timestamps: true }).events.map((e) => e.data)).toEqual(['c']);
+    expect(() => inspect(text, { timestamps: 'yes' as unknown as boolean })).toThrow(/timestamps is true/);
+  });
+
   it('gives the timing of a timestamped capture', () => {
     const text = ['12:00:00.000 data: 1', '12:00:00.000', '12:00:00.250 data: 2', '12:00:00.250', '12:00:02.250 : ping', '12:00:02.500 data: 3', '12:00:02.500', ''].join('\n');
-    const result = inspect(text);
+    const result = inspect(text, { timestamps: true });
     expect(result.timestamped).toBe(true);
     expect(result.stats.comments).toBe(1);
     expect(result.events.map((e) => e.elapsedMs)).toEqual([0, 250, 2500]);

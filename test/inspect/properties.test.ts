@@ -38,8 +38,8 @@ const plain = (result: Inspection): Inspection => JSON.parse(JSON.stringify(resu
 describe('inspect() properties', () => {
   it('any chunking of the text, or of its bytes, gives the same inspection', () => {
     fc.assert(
-      fc.property(fc.oneof(stream, stamped), paths, cuts, (text, path, raw) => {
-        const options = path === undefined ? {} : { path };
+      fc.property(fc.oneof(stream, stamped), paths, cuts, fc.boolean(), (text, path, raw, timestamps) => {
+        const options = path === undefined ? { timestamps } : { path, timestamps };
         const whole = plain(inspect(text, options));
         expect(plain(inspect(cutAt(text, positions(raw, text.length)), options))).toEqual(whole);
         const bytes = utf8(text);
@@ -85,9 +85,9 @@ describe('inspect() properties', () => {
     );
   });
 
-  it('calls dispatched exactly the events a plain WHATWG parser dispatches', () => {
+  it('calls dispatched exactly the events a plain WHATWG parser dispatches, timestamps or not', () => {
     fc.assert(
-      fc.property(stream, (text) => {
+      fc.property(fc.oneof(stream, stamped), (text) => {
         const result = inspect(text);
         const dispatched = result.events.filter((e) => e.dispatched).map((e) => ({ event: e.event, data: e.data, lastEventId: e.id }));
         expect(dispatched).toEqual(referenceEvents(text));
@@ -118,7 +118,7 @@ describe('inspect() properties', () => {
       fc.property(stamped, (text) => {
         // A U+FEFF after a stamp is a character of the line; without the stamp, at the start, it would be a BOM.
         fc.pre(!text.includes('\uFEFF'));
-        const result = inspect(text);
+        const result = inspect(text, { timestamps: true });
         // Every generated line has its ending: the lines without stamps, each ended by LF.
         const bare = inspect(splitLines(text).map((l) => `${l.text.replace(/^\d\d:\d\d:\d\d\.\d{3} /, '')}\n`).join(''));
         if (!result.timestamped) return;

@@ -65,6 +65,8 @@ export function createInspection(options: InspectOptions = {}): InspectionSessio
       },
       // A spec client holds a frame of any size: the inspector bounds what it holds only when asked.
       maxHeldChars: options.maxHeldChars ?? Infinity,
+      // A spec client reads a stamp as part of its line: they are taken off only when asked.
+      timestamps: options.timestamps === true,
     },
     findings,
   );
@@ -91,7 +93,10 @@ export function createInspection(options: InspectOptions = {}): InspectionSessio
 }
 
 function checkOptions(options: InspectOptions): void {
-  if (typeof options !== 'object' || options === null) throw new TypeError(`sse-reconstruct: inspect() takes an options object ({ path?, maxHeldChars? }); received ${describe(options)}.`);
+  if (typeof options !== 'object' || options === null) throw new TypeError(`sse-reconstruct: inspect() takes an options object ({ path?, maxHeldChars?, timestamps? }); received ${describe(options)}.`);
+  if (options.timestamps !== undefined && typeof options.timestamps !== 'boolean') {
+    throw new TypeError(`sse-reconstruct: inspect()'s timestamps is true (take off the capture timestamps that start every non-empty line) or false; received ${describe(options.timestamps)}.`);
+  }
   if (options.path !== undefined && typeof options.path !== 'string') {
     throw new TypeError(`sse-reconstruct: inspect()'s path is a dotted path such as "choices.0.delta.content"; received ${describe(options.path)}.`);
   }
@@ -105,7 +110,7 @@ function build(summary: DecoderSummary, blocks: readonly Block[], findings: Find
   const frameOfEvent: number[] = [];
   for (const block of blocks) {
     if (!block.hasData || block.bare) {
-      notDispatched.push(notDispatchedOf(block, lines));
+      notDispatched.push(notDispatchedOf(block, lines, summary.timestamped));
       continue;
     }
     const jsonBefore = values.length;
@@ -221,21 +226,21 @@ function reportCarriedError(event: InspectedEvent, value: unknown, block: Block,
   );
 }
 
-function notDispatchedOf(block: Block, lines: LineIndex): NotDispatched {
+function notDispatchedOf(block: Block, lines: LineIndex, timestamped: boolean): NotDispatched {
   const { frame } = block;
   const base = { line: frame.line, endLine: frame.endLine, start: frame.start, end: frame.end };
   if (block.bare) return { ...base, reason: 'not framed', why: 'a JSON document written without `data:` lines: every line is an unknown field, so a spec client ignores them all' };
   const fields = new Set<string>();
   for (let line = frame.line; line <= frame.endLine; line += 1) {
-    const field = fieldOf(lines.lineNear(line, frame.line, frame.start) ?? '');
+    const field = fieldOf(lines.lineNear(line, frame.line, frame.start) ?? '', timestamped);
     if (field !== null) fields.add(field);
   }
   return { ...base, reason: 'no data', why: noDataWhy(fields, frame) };
 }
 
-/** The field name of a line (its capture timestamp taken off); null for comments and blank lines. */
-function fieldOf(text: string): string | null {
-  const stamp = matchStamp(text);
+/** The field name of a line (its capture timestamp taken off, in a stamped capture); null for comments and blank lines. */
+function fieldOf(text: string, timestamped: boolean): string | null {
+  const stamp = timestamped ? matchStamp(text) : null;
   const line = stamp === null ? text : text.slice(stamp.length);
   if (line === '' || line.charCodeAt(0) === 58) return null;
   const colon = line.indexOf(':');

@@ -16,6 +16,11 @@ export interface InspectOptions {
    * out: no bound, as in a spec client (every browser dispatches a frame of any size). 1,048,576 is the common bound.
    */
   maxHeldChars?: number;
+  /**
+   * Take off capture timestamps (ISO 8601 or a time of day) when every non-empty line starts with one, as
+   * `reconstruct()` does. Left out: every line is read as it is, as a spec client reads it.
+   */
+  timestamps?: boolean;
 }
 
 /** What an event's data holds. `text` is data that does not try to be JSON; `not json` looks like JSON and fails. */
@@ -128,7 +133,7 @@ export interface Inspection {
   lines: LineTally;
   /** Whether the text ends with a line terminator (a live connection that does not has a buffer left). */
   endsWithNewline: boolean;
-  /** True when every line started with a capture timestamp (taken off before reading). */
+  /** True when capture timestamps were taken off (`timestamps: true`, and every non-empty line started with one). */
   timestamped: boolean;
   timing: InspectionTiming | null;
   /** True when reading stopped at the held-characters bound (`too large`). */
