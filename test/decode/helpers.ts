@@ -82,6 +82,10 @@ export interface RefEvent {
  * findings), to compare the real decoder's dispatched frames against.
  */
 export function referenceEvents(text: string): RefEvent[] {
+  return eventsOfLines(splitLines(text).map((line) => line.text));
+}
+
+function eventsOfLines(lines: readonly string[]): RefEvent[] {
   const events: RefEvent[] = [];
   let data = '';
   let type = '';
@@ -95,7 +99,7 @@ export function referenceEvents(text: string): RefEvent[] {
     data = '';
     type = '';
   };
-  for (const { text: line } of splitLines(text)) {
+  for (const line of lines) {
     if (line === '') dispatch();
     else if (line.startsWith(':')) continue;
     else {
@@ -142,7 +146,7 @@ export function referenceState(text: string): RefState {
       else if (field === 'retry' && /^[0-9]+$/.test(value)) state.retry = Number(value);
     }
   }
-  state.events = referenceEvents(ended.map((line) => `${line.text}\n`).join(''));
+  state.events = eventsOfLines(ended.map((line) => line.text));
   return state;
 }
 
