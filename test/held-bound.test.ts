@@ -44,8 +44,13 @@ describe('decode() with maxHeldChars', () => {
     }
   });
 
-  it('any chunking gives the same frames and findings under a small bound', () => {
-    const lines = fc.array(fc.oneof(fc.constant(''), fc.string({ maxLength: 40 }).map((value) => `data: ${value.replace(/[\r\n]/g, ' ')}`)), { maxLength: 20 });
+  it('any chunking gives the same frames and findings under a small bound, timestamped captures too', () => {
+    const body = fc.oneof(fc.constant(''), fc.string({ maxLength: 40 }).map((value) => `data: ${value.replace(/[\r\n]/g, ' ')}`));
+    // Stamps of every length, so that chunks end inside them: a stamp cut short is not a stamp until it is whole.
+    const stamp = fc.constantFrom('12:00:00.5', '12:00:01.25', '[12:00:02]', '2025-03-01T12:00:03.123456Z', '9:00:04,5');
+    const lines = fc
+      .record({ every: fc.boolean(), lines: fc.array(fc.tuple(fc.option(stamp, { freq: 3 }), body), { maxLength: 20 }) })
+      .map(({ every, lines: list }) => list.map(([at, line]) => (at !== null || (every && line !== '') ? `${at ?? '12:00:00'}${line === '' ? '' : ' '}${line}` : line)));
     fc.assert(
       fc.property(lines, fc.integer({ min: 1, max: 60 }), fc.array(fc.integer({ min: 1, max: 30 }), { minLength: 1, maxLength: 6 }), (list, bound, sizes) => {
         const text = list.map((line) => `${line}\n`).join('');
@@ -61,7 +66,7 @@ describe('decode() with maxHeldChars', () => {
         expect(cut.findings).toEqual(whole.findings);
         expect(cut.lines).toEqual(whole.lines);
       }),
-      { numRuns: 300 },
+      { numRuns: Number(process.env.FC_RUNS ?? 300) },
     );
   });
 

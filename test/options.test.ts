@@ -88,7 +88,7 @@ describe('decode() and the decoder', () => {
     expect(thrown(() => createDecoder(loose(null)))).toContain('createDecoder() callbacks must be an object such as { onFrame(frame) { … } }; received null.');
     expect(thrown(() => createDecoder(loose({})))).toContain('callbacks.onFrame must be a function, called with each frame; received undefined.');
     expect(thrown(() => createDecoder(loose({ onFrame: 'x' })))).toContain('callbacks.onFrame must be a function; received "x".');
-    expect(thrown(() => createDecoder(loose({ onFrame() {}, ontext() {} })))).toContain('callbacks.ontext is not an option. Did you mean "onText"? The options are onFrame, onText, maxHeldChars.');
+    expect(thrown(() => createDecoder(loose({ onFrame() {}, ontext() {} })))).toContain('callbacks.ontext is not an option. Did you mean "onText"? The options are onFrame, onText, maxHeldChars, timestamps.');
   });
 
   it('createDecoder() takes an instance of a class that keeps its own state', () => {

@@ -94,6 +94,13 @@ export const FINDINGS = {
       'A reader stops the stream once it holds more than its bound without a blank line: 1,048,576 characters (the common 1 MiB bound) unless `maxHeldChars` says otherwise. Nothing after this point is read, so the stream is not said to lack its end.',
     fix: 'End frames with a blank line; split very large payloads into several frames. If your readers hold more, pass their bound as `maxHeldChars` (Infinity for none).',
   },
+  'unread before format': {
+    severity: 'error',
+    title: 'Frames before the first that names a format were counted, not read',
+    meaning:
+      'Frames that no format names (such as `data: {}`) wait until one does, so that they can be read as it; past 4,096 frames or 1 MiB of them, later ones are counted and not kept, which bounds what an endless stream of them holds. When a format is named after that, those frames were never read as it: the answer may lack what they carried, so the stream is not said to be whole.',
+    fix: 'Pass `format` to read every frame as it comes, or find why the stream sends so many frames that name no format before its first real one.',
+  },
   crlf: {
     severity: 'info',
     title: 'Every line ends in \\r\\n',

@@ -89,7 +89,7 @@ export const SYNTHESIZE_OPTION_RULES: OptionRules = {
 export const SERIALIZER_OPTION_RULES: OptionRules = { frames: BOOLEAN };
 
 /** What `createDecoder()` takes: the callbacks, and the decoder's one option. */
-export const DECODER_CALLBACK_RULES: OptionRules = { onFrame: FUNCTION, onText: FUNCTION, maxHeldChars: HELD_CHARS };
+export const DECODER_CALLBACK_RULES: OptionRules = { onFrame: FUNCTION, onText: FUNCTION, maxHeldChars: HELD_CHARS, timestamps: BOOLEAN };
 
 /**
  * Checks the options of `reconstruct()` (and of any function that takes them, with its own keys in `extraKeys` or

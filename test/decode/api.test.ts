@@ -24,17 +24,30 @@ describe('createDecoder', () => {
       onFrame: (frame, ending, hasData, marks) =>
         seen.push([frame.index, ending, hasData, marks.column, marks.dataLine, marks.dataColumn]),
     });
+    decoder.push('event: a\ndata: {}\n\n');
+    expect(seen).toEqual([[0, 'blank', true, 1, 2, 1]]);
+  });
+
+  it("holds a capture's frames until it knows every non-empty line carries a stamp", () => {
+    const seen: Array<[number, FrameEnding, boolean, number, number, number]> = [];
+    const decoder = createDecoder({
+      onFrame: (frame, ending, hasData, marks) =>
+        seen.push([frame.index, ending, hasData, marks.column, marks.dataLine, marks.dataColumn]),
+    });
     decoder.push('12:00:00 event: a\n12:00:00 data: {}\n12:00:00\n');
-    expect(seen).toEqual([[0, 'blank', true, 10, 2, 10]]);
     decoder.push('12:00:01 id: 4\n\n12:00:02 data: {');
-    expect(seen).toHaveLength(2);
-    expect(seen[1]).toEqual([1, 'blank', false, 10, 0, 0]);
+    expect(seen).toEqual([]);
     const summary = decoder.end();
-    expect(seen[2]).toEqual([2, 'eof', true, 10, 6, 10]);
+    expect(seen).toEqual([
+      [0, 'blank', true, 10, 2, 10],
+      [1, 'blank', false, 10, 0, 0],
+      [2, 'eof', true, 10, 6, 10],
+    ]);
     expect(summary).toEqual({
       lines: { total: 6, inFrames: 6, comments: 0, blanks: 0, unread: 0 },
       timestamped: true,
       stopped: false,
+      lastEventId: '4',
     });
   });
 

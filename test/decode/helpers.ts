@@ -82,6 +82,10 @@ export interface RefEvent {
  * findings), to compare the real decoder's dispatched frames against.
  */
 export function referenceEvents(text: string): RefEvent[] {
+  return eventsOfLines(splitLines(text).map((line) => line.text));
+}
+
+function eventsOfLines(lines: readonly string[]): RefEvent[] {
   const events: RefEvent[] = [];
   let data = '';
   let type = '';
@@ -95,7 +99,7 @@ export function referenceEvents(text: string): RefEvent[] {
     data = '';
     type = '';
   };
-  for (const { text: line } of splitLines(text)) {
+  for (const line of lines) {
     if (line === '') dispatch();
     else if (line.startsWith(':')) continue;
     else {
@@ -109,6 +113,41 @@ export function referenceEvents(text: string): RefEvent[] {
     }
   }
   return events;
+}
+
+/** What a spec client keeps of a whole stream besides its events: what it would reconnect with, what it read. */
+export interface RefState {
+  events: RefEvent[];
+  /** The last event ID string, set at each dispatch (every blank line): what `Last-Event-ID` carries. */
+  lastEventId: string;
+  /** The reconnection time a valid `retry:` set, if one did. */
+  retry: number | undefined;
+  /** Comment lines read. */
+  comments: number;
+}
+
+/**
+ * The same plain parser, reading only the lines a spec client reads (an unended last line is still in its buffer
+ * when the stream closes), and keeping its state: the last event ID string, the reconnection time, comments read.
+ */
+export function referenceState(text: string): RefState {
+  const ended = splitLines(text).filter((line) => line.next > line.end);
+  const state: RefState = { events: [], lastEventId: '', retry: undefined, comments: 0 };
+  let idBuffer = '';
+  for (const { text: line } of ended) {
+    if (line === '') state.lastEventId = idBuffer;
+    else if (line.startsWith(':')) state.comments += 1;
+    else {
+      const colon = line.indexOf(':');
+      const field = colon === -1 ? line : line.slice(0, colon);
+      let value = colon === -1 ? '' : line.slice(colon + 1);
+      if (value.startsWith(' ')) value = value.slice(1);
+      if (field === 'id' && !value.includes('\u0000')) idBuffer = value;
+      else if (field === 'retry' && /^[0-9]+$/.test(value)) state.retry = Number(value);
+    }
+  }
+  state.events = eventsOfLines(ended.map((line) => line.text));
+  return state;
 }
 
 /** What a spec client would see of the decoder's frames. */

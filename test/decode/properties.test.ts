@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { createParser } from 'eventsource-parser';
 import { describe, expect, it } from 'vitest';
 import { decode, MAX_HELD_CHARS, type DecodeResult } from '../../src/index.js';
+import { STAMP_DECISION_CHARS } from '../../src/core/decode/timestamps.js';
 import { cutAt, dispatched, positionsFrom, referenceEvents, splitLines, utf8 } from './helpers.js';
 
 const SEED = Number(process.env.FC_SEED ?? 20_261_130);
@@ -29,6 +30,8 @@ const sseLine: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: text.map((t) => `data: :${t}`) },
   { weight: 6, arbitrary: fc.constant('') },
   { weight: 1, arbitrary: fc.constantFrom('Data: x', 'data : x', 'foo: bar', 'justtext', '   ', '\uFEFFdata: x') },
+  // Lines that are, or start like, a capture's timestamp: a spec client reads them as fields named `12`, `[12`…
+  { weight: 1, arbitrary: fc.constantFrom('12:00:00', '12:00:00 data: x', '12:00:0', '12:00:00.', '[12:00:00]', '2025-03-01T12:00:00Z data: {}', '1:2:3') },
   { weight: 1, arbitrary: fc.constantFrom(70_000, MAX_HELD_CHARS - 9, MAX_HELD_CHARS - 8, MAX_HELD_CHARS + 1).map((n) => `data: "${'h'.repeat(n)}"`) },
 );
 
@@ -43,13 +46,14 @@ const sseText: fc.Arbitrary<string> = fc
   .record({
     bom: fc.constantFrom('', '', '\uFEFF', '\uFEFF\uFEFF'),
     lines: fc.array(fc.tuple(sseLine, eol), { maxLength: 30 }),
-    stamps: fc.constantFrom('none', 'none', 'every', 'non-blank'),
+    stamps: fc.constantFrom('none', 'none', 'every', 'non-blank', 'some'),
+    some: fc.array(fc.boolean(), { minLength: 30, maxLength: 30 }),
     stamp: stampOf,
     lastEnding: fc.boolean(),
   })
-  .map(({ bom, lines, stamps, stamp, lastEnding }) => {
+  .map(({ bom, lines, stamps, some, stamp, lastEnding }) => {
     const written = lines.map(([line, ending], i) => {
-      const stamped = stamps === 'every' || (stamps === 'non-blank' && line !== '');
+      const stamped = stamps === 'every' || (stamps === 'non-blank' && line !== '') || (stamps === 'some' && some[i] === true);
       const body = stamped ? `${stamp(i * 137)} ${line}` : line;
       return i === lines.length - 1 && !lastEnding ? body : body + ending;
     });
@@ -120,6 +124,25 @@ function checkFindings(result: DecodeResult): void {
 }
 
 // ---- properties -------------------------------------------------------------------------------------------------
+
+describe('capture timestamps', () => {
+  it('are taken off only when every non-empty line starts with one; otherwise every line is read as it is', () => {
+    fc.assert(
+      fc.property(sseText, (input) => {
+        const result = decode(input);
+        const lines = splitLines(input);
+        // Past STAMP_DECISION_CHARS of stamped lines the capture is taken as stamped: only lines before it decide.
+        const deciding = lines.filter((line) => line.next <= STAMP_DECISION_CHARS);
+        const everyStamped = lines.some((line) => line.text !== '') && deciding.every((line) => line.text === '' || /^\[?\d/.test(line.text));
+        // Lines after a stop at the bound are not read, so they decide nothing.
+        fc.pre(!result.stopped);
+        if (result.timestamped) expect(everyStamped).toBe(true);
+        else expect(dispatched(result.frames)).toEqual(referenceEvents(input));
+      }),
+      RUNS,
+    );
+  });
+});
 
 describe('any chunking gives identical frames and findings', () => {
   it('text cut at random points', () => {

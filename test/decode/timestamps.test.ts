@@ -1,7 +1,7 @@
 // Timestamped captures: stamps are taken off before the lines are read; frames get `time` and `elapsedMs`.
 import { describe, expect, it } from 'vitest';
-import { decode, MAX_HELD_CHARS, type DecodeResult, type Frame } from '../../src/index.js';
-import { cutAt, perCodeUnit } from './helpers.js';
+import { decode, MAX_HELD_CHARS, reconstruct, type DecodeResult, type Frame } from '../../src/index.js';
+import { cutAt, dispatched, perCodeUnit, referenceEvents } from './helpers.js';
 
 /** A capture with the given stamps, one frame per stamp; `blank` writes the stamp on the blank line too. */
 function capture(stamps: string[], blank: 'stamped' | 'bare' = 'stamped', eol = '\n'): string {
@@ -126,6 +126,30 @@ describe('which lines are stamped', () => {
     expect(result.frames[0]?.event).toBe('delta');
   });
 
+  it('stamps are taken off only when every non-empty line carries one', () => {
+    // A spec client reads `12:00:00 data: a` as a field named `12`: no event for it.
+    const oneStamped = decode('12:00:00 data: a\ndata: b\n\n');
+    expect(oneStamped.timestamped).toBe(false);
+    expect(dispatched(oneStamped.frames)).toEqual(referenceEvents('12:00:00 data: a\ndata: b\n\n'));
+    expect(oneStamped.frames.map((f) => f.data)).toEqual(['b']);
+    // A stamped line inside a stream is not a blank line: one event, not two.
+    const split = '12:00:00 data: a\n12:00:01\ndata: b\n\n';
+    expect(decode(split).frames.map((f) => [f.data, f.dispatched])).toEqual([['b', true]]);
+    // The line without a stamp may come last, after many stamped lines.
+    const late = `${'12:00:00 data: {}\n12:00:00\n'.repeat(50)}data: x\n\n`;
+    const read = decode(late);
+    expect(read.timestamped).toBe(false);
+    expect(dispatched(read.frames)).toEqual(referenceEvents(late));
+    for (let i = 0; i <= late.length; i += 97) expect(decode(cutAt(late, [i])), `cut at ${i}`).toEqual(read);
+  });
+
+  it('reconstruct() decides the same way', () => {
+    const text = `12:00:00 data: {"choices":[{"index":0,"delta":{"content":"x"}}]}\ndata: {"choices":[{"index":0,"delta":{"content":"y"}}]}\n\n`;
+    const result = reconstruct(text);
+    expect(result.timestamped).toBe(false);
+    expect(result.choices[0]?.text).toBe('y');
+  });
+
   it('a capture whose first line carries no stamp is read as it is', () => {
     const result = decode('data: {}\n\n12:00:00 data: {}\n\n');
     expect(result.timestamped).toBe(false);
@@ -177,6 +201,20 @@ describe('the size bound in stamped captures', () => {
       expect(result.stopped).toBe(false);
       expect(result.findings).toEqual([]);
       expect(result.frames).toHaveLength(1);
+    }
+  });
+
+  it('counts the bound the same way when a chunk boundary falls inside the next line\'s stamp', () => {
+    // The first line, its stamp taken off, comes 3 characters short of the bound; the next line is a stamped blank.
+    const maxHeldChars = 40;
+    const first = `12:00:00.5 data: "${'y'.repeat(maxHeldChars - 3 - 9)}"`;
+    const text = `${first}\n12:00:00.5\n12:00:01.25 data: 2\n12:00:01.25\n`;
+    const whole = decode(text, { maxHeldChars });
+    expect(whole.stopped).toBe(false);
+    expect(whole.frames).toHaveLength(2);
+    for (let i = 0; i <= text.length; i += 1) {
+      expect(decode(cutAt(text, [i]), { maxHeldChars }), `cut at ${i}`).toEqual(whole);
+      expect(decode(cutAt(text, [i - 3, i]), { maxHeldChars }), `cut at ${i - 3} and ${i}`).toEqual(whole);
     }
   });
 

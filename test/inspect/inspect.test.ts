@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inspect, reconstruct, valueAtPath, type Inspection } from '../../src/index.js';
+import { inspect, MAX_HELD_CHARS, reconstruct, valueAtPath, type Inspection } from '../../src/index.js';
 import { HARBOUR, HARBOUR_PATH } from './examples.js';
 
 const where = (result: Inspection) => result.problems.map((p) => [p.label, p.code, p.line, p.column]);
@@ -154,6 +154,34 @@ describe('any event stream, LLM or not', () => {
     expect(result.retry).toBe(3000);
   });
 
+  it('lastEventId is what Last-Event-ID carries on reconnect: the id at the last blank line', () => {
+    // Dispatch copies the id buffer at every blank line, data or not; an id no blank line ended is never sent.
+    expect(inspect('id: 1\ndata: a\n\nid: 2\ndata: b').stats.lastEventId).toBe('1');
+    expect(inspect('id: 1\ndata: a\n\nid: 2\ndata: b\n').stats.lastEventId).toBe('1');
+    expect(inspect('data: a\n\nid: 3\n\n').stats.lastEventId).toBe('3');
+    expect(inspect('data: a\n\nid: 4\n').stats.lastEventId).toBeNull();
+    expect(inspect('id: 5\ndata: a\n\nid:\n\n').stats.lastEventId).toBeNull();
+  });
+
+  it('eventTypes lists the types of dispatched events only', () => {
+    expect(inspect('data: a\n\nevent: x\ndata: b').stats.eventTypes).toEqual(['message']);
+    expect(inspect('data: a\n\nevent: x\ndata: b\n\n').stats.eventTypes).toEqual(['message', 'x']);
+  });
+
+  it('counts the comment lines a spec client reads: an unterminated last line is never read', () => {
+    expect(inspect('data: a\n\n: hi').stats.comments).toBe(0);
+    expect(inspect('data: a\n: hi').stats.comments).toBe(0);
+    expect(inspect('data: a\n: hi\r').stats.comments).toBe(1);
+    expect(inspect(': hi\n: ho').stats.comments).toBe(1);
+  });
+
+  it('retry comes from terminated lines, as the digits say', () => {
+    expect(inspect('data: a\n\nretry: 5').retry).toBeUndefined();
+    expect(inspect('data: a\n\nretry: 5\n').retry).toBe(5);
+    expect(inspect('retry: 007\ndata: a\n\n').retry).toBe(7);
+    expect(inspect('retry: 10\n\nretry: 20').retry).toBe(10);
+  });
+
   it('strips one space after the colon and keeps the data\'s inner newlines', () => {
     const result = inspect('data:  two spaces\ndata\ndata:x\n\n');
     expect(result.events[0]?.data).toBe(' two spaces\n\nx');
@@ -174,13 +202,43 @@ describe('any event stream, LLM or not', () => {
     expect(result.problems[0]?.snippet).toEqual({ line: 'data: {"t":"a"}', caret: '^' });
   });
 
+  it('reads capture timestamps as a spec client does (part of the line) unless asked to take them off', () => {
+    const text = '12:00:00 data: a\n12:00:00\n12:00:01 data: b\n12:00:01\n';
+    const plain = inspect(text);
+    expect(plain.timestamped).toBe(false);
+    expect(plain.events).toEqual([]);
+    expect(plain.notDispatched.map((block) => [block.line, block.endLine, block.reason])).toEqual([[1, 4, 'no data']]);
+    expect(plain.notDispatched[0]?.why).toContain('`12`');
+    const taken = inspect(text, { timestamps: true });
+    expect(taken.events.map((e) => [e.data, e.time])).toEqual([
+      ['a', '12:00:00'],
+      ['b', '12:00:01'],
+    ]);
+    // Asked, it takes them off only when every non-empty line carries one.
+    expect(inspect(`${text}data: c\n\n`, { timestamps: true }).events.map((e) => e.data)).toEqual(['c']);
+    expect(() => inspect(text, { timestamps: 'yes' as unknown as boolean })).toThrow(/timestamps is true/);
+  });
+
   it('gives the timing of a timestamped capture', () => {
     const text = ['12:00:00.000 data: 1', '12:00:00.000', '12:00:00.250 data: 2', '12:00:00.250', '12:00:02.250 : ping', '12:00:02.500 data: 3', '12:00:02.500', ''].join('\n');
-    const result = inspect(text);
+    const result = inspect(text, { timestamps: true });
     expect(result.timestamped).toBe(true);
     expect(result.stats.comments).toBe(1);
     expect(result.events.map((e) => e.elapsedMs)).toEqual([0, 250, 2500]);
     expect(result.timing).toEqual({ firstEventMs: 0, totalMs: 2500, longestGapMs: 2250, longestGapBefore: 2 });
+  });
+
+  it('holds frames of any size unless asked to bound them, as a spec client does', () => {
+    // Every browser dispatches both events: a spec client has no bound on a frame's size.
+    const big = 'x'.repeat(MAX_HELD_CHARS + 10);
+    const result = inspect(`data: ${big}\n\ndata: 2\n\n`);
+    expect(result.stopped).toBe(false);
+    expect(result.events.map((e) => [e.data.length, e.dispatched])).toEqual([
+      [big.length, true],
+      [1, true],
+    ]);
+    expect(result.problemCounts['too large']).toBeUndefined();
+    expect(inspect(`data: ${big}\n\ndata: 2\n\n`, { maxHeldChars: MAX_HELD_CHARS }).stopped).toBe(true);
   });
 
   it('stops at the held bound like the decoder, and says so', () => {

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { inspect, lineLookup, type Inspection } from '../../src/index.js';
 import { LineIndex } from '../../src/core/inspect/lines.js';
-import { cutAt, referenceEvents, splitLines, utf8 } from '../decode/helpers.js';
+import { cutAt, referenceEvents, referenceState, splitLines, utf8 } from '../decode/helpers.js';
 
 const RUNS = { numRuns: Number(process.env.FC_RUNS ?? 300) };
 
@@ -13,7 +13,7 @@ const line: fc.Arbitrary<string> = fc.oneof(
   { weight: 6, arbitrary: json.map((v) => `data: ${v}`) },
   { weight: 2, arbitrary: fc.constantFrom('data: [DONE]', 'data: hello', 'data: {"a":', 'data:', 'data', 'data:  x') },
   { weight: 2, arbitrary: fc.constantFrom('event: token', 'event: ping', 'event:', 'id: 42', 'id:', 'id: a\u0000b') },
-  { weight: 1, arbitrary: fc.constantFrom('retry: 3000', 'retry: 3s', 'retry:') },
+  { weight: 1, arbitrary: fc.constantFrom('retry: 3000', 'retry: 3s', 'retry:', 'retry: 007', 'id: 7') },
   { weight: 2, arbitrary: fc.constantFrom(': comment', ':', ': ping \u001b[31m') },
   { weight: 1, arbitrary: fc.constantFrom('Data: x', 'foo: bar', '{"error":{"code":500}}', '\uFEFFdata: x', 'data: é𝄞') },
   { weight: 6, arbitrary: fc.constant('') },
@@ -38,8 +38,8 @@ const plain = (result: Inspection): Inspection => JSON.parse(JSON.stringify(resu
 describe('inspect() properties', () => {
   it('any chunking of the text, or of its bytes, gives the same inspection', () => {
     fc.assert(
-      fc.property(fc.oneof(stream, stamped), paths, cuts, (text, path, raw) => {
-        const options = path === undefined ? {} : { path };
+      fc.property(fc.oneof(stream, stamped), paths, cuts, fc.boolean(), (text, path, raw, timestamps) => {
+        const options = path === undefined ? { timestamps } : { path, timestamps };
         const whole = plain(inspect(text, options));
         expect(plain(inspect(cutAt(text, positions(raw, text.length)), options))).toEqual(whole);
         const bytes = utf8(text);
@@ -66,15 +66,28 @@ describe('inspect() properties', () => {
           spanned += span.endLine - span.line + 1;
         }
         expect(spanned).toBe(inFrames);
-        expect(result.stats.comments).toBe(splitLines(text).filter((l) => l.text.startsWith(':')).length);
       }),
       RUNS,
     );
   });
 
-  it('calls dispatched exactly the events a plain WHATWG parser dispatches', () => {
+  it("keeps a spec client's state: the id it reconnects with, its delay, the types it dispatched, the comments it read", () => {
     fc.assert(
       fc.property(stream, (text) => {
+        const { stats, retry } = inspect(text);
+        const reference = referenceState(text);
+        expect(stats.lastEventId).toBe(reference.lastEventId === '' ? null : reference.lastEventId);
+        expect(retry).toBe(reference.retry);
+        expect(stats.comments).toBe(reference.comments);
+        expect(stats.eventTypes).toEqual([...new Set(reference.events.map((e) => e.event))]);
+      }),
+      RUNS,
+    );
+  });
+
+  it('calls dispatched exactly the events a plain WHATWG parser dispatches, timestamps or not', () => {
+    fc.assert(
+      fc.property(fc.oneof(stream, stamped), (text) => {
         const result = inspect(text);
         const dispatched = result.events.filter((e) => e.dispatched).map((e) => ({ event: e.event, data: e.data, lastEventId: e.id }));
         expect(dispatched).toEqual(referenceEvents(text));
@@ -105,7 +118,7 @@ describe('inspect() properties', () => {
       fc.property(stamped, (text) => {
         // A U+FEFF after a stamp is a character of the line; without the stamp, at the start, it would be a BOM.
         fc.pre(!text.includes('\uFEFF'));
-        const result = inspect(text);
+        const result = inspect(text, { timestamps: true });
         // Every generated line has its ending: the lines without stamps, each ended by LF.
         const bare = inspect(splitLines(text).map((l) => `${l.text.replace(/^\d\d:\d\d:\d\d\.\d{3} /, '')}\n`).join(''));
         if (!result.timestamped) return;
@@ -132,7 +145,7 @@ describe('inspect() properties', () => {
         const { stats, events } = result;
         expect(stats.events).toBe(events.length);
         expect(stats.json + stats.notJson).toBeLessThanOrEqual(events.length);
-        expect(stats.eventTypes).toEqual([...new Set(events.map((e) => e.event))]);
+        expect(stats.eventTypes).toEqual([...new Set(events.filter((e) => e.dispatched).map((e) => e.event))]);
       }),
       RUNS,
     );

@@ -40,7 +40,7 @@ describe('inspectStream', () => {
   });
 
   it('arrival times from createInspection().push(chunk, arrivedMs) leave a timestamped capture on its own clock', () => {
-    const session = createInspection();
+    const session = createInspection({ timestamps: true });
     session.push('12:00:00.000 data: a\n12:00:00.000\n', 1000);
     session.push('12:00:01.000 data: b\n12:00:01.000\n', 9000);
     expect(session.end().events.map((e) => e.elapsedMs)).toEqual([0, 1000]);

@@ -1,7 +1,8 @@
 import { FindingList } from '../findings.js';
 import { checkDecoderCallbacks } from '../options.js';
 import type { Frame, LineTally } from './frame.js';
-import { matchStamp, StampClock } from './timestamps.js';
+import type { DecoderCallbacks, DecoderSummary, EventStreamDecoder, FrameEnding, FrameTaker } from './decoder-model.js';
+import { heldFloor, matchStamp, StampClock, UndecidedLines } from './timestamps.js';
 import { heldBound, MAX_HELD_CHARS } from './held-bound.js';
 import { describeArgument } from '../words.js';
 import { keepShape } from '../keep-shapes.js';
@@ -9,75 +10,7 @@ import { internEvent } from './event-names.js';
 import { emptyOpenFrame, flushNotes, type OpenFrame, readBare, readData, readEvent, readField, type StreamFields } from './field-lines.js';
 import { BLANK, DATA, dataValue, type Ending, ENDING_CR, ENDING_CRLF, ENDING_LF, ENDING_NONE, EVENT, eventValue, isDataLine, isEventLine, type LineKind, OTHER } from './line-kinds.js';
 
-
-/** Options of `decode()` and `createFrameReader()`. */
-export interface DecodeOptions {
-  /**
-   * The most characters a reader holds without a blank line (default MAX_HELD_CHARS, 1 MiB, the common bound): a
-   * frame past it stops the stream with a `too large` finding, as that reader stops. Set your own reader's bound, or
-   * Infinity to read frames of any size (as eventsource-parser and the official SDKs do).
-   */
-  maxHeldChars?: number;
-}
-
-/** How a frame ended: at a blank line, or at the end of the input with no blank line after it. */
-export type FrameEnding = 'blank' | 'eof';
-
-export interface DecoderCallbacks {
-  /**
-   * Called for every frame, in order, as soon as it ends; `hasData` tells whether it had a `data:` line, and `marks`
-   * where its field text and its first data line start (for findings about the frame; read it during the call, it
-   * is reused for the next frame).
-   */
-  onFrame(frame: Frame, ending: FrameEnding, hasData: boolean, marks: FrameMarks): void;
-  /**
-   * Called with the decoded text of each chunk, before its frames: frame offsets count its characters. `bytes`: the
-   * chunk the text was decoded from, when it came as bytes (its text may be empty: a character cut at its end comes
-   * with the next chunk). Byte chunks in a row, decoded together as one stream, give exactly their texts joined.
-   */
-  onText?(text: string, bytes?: Uint8Array): void;
-  /** See DecodeOptions. */
-  maxHeldChars?: number;
-}
-
-/** Takes the frame that starts at `text[at]` when it knows its text; returns the characters taken (0: not taken). */
-export interface FrameTaker {
-  take(text: string, at: number, index: number, line: number, start: number, lastEventId: string): number;
-  /** The lines of the frame taken last, its blank line included, and how many of them end in CRLF. */
-  readonly lines: number;
-  readonly crlfLines: number;
-}
-
-/** Where a frame's text starts: columns are 1-based and point past a capture timestamp. */
-export interface FrameMarks {
-  /** Column where the first line's field starts. */
-  readonly column: number;
-  /** Line and column of its first `data:` line (0 when it has none). */
-  readonly dataLine: number;
-  readonly dataColumn: number;
-  /**
-   * True when the frame is a JSON document written without `data:` framing (every line an unknown field, together
-   * valid JSON, such as an error body appended to a stream): `frame.data` then holds those lines, so what they say is
-   * not lost, though a spec client dispatches nothing for them.
-   */
-  readonly bare: boolean;
-}
-
-export interface EventStreamDecoder {
-  /** Feeds the next piece of the stream: text, or bytes (UTF-8, split anywhere). */
-  push(chunk: string | Uint8Array): void;
-  /** Ends the input: a last frame with no blank line after it is handed over with ending `eof`. */
-  end(): DecoderSummary;
-  /** Findings so far (the sink is shared with whoever reads the frames). */
-  readonly findings: FindingList;
-}
-
-export interface DecoderSummary {
-  lines: LineTally;
-  timestamped: boolean;
-  stopped: boolean;
-  retry?: number;
-}
+export type { DecodeOptions, DecoderCallbacks, DecoderSummary, EventStreamDecoder, FrameEnding, FrameMarks, FrameTaker } from './decoder-model.js';
 
 /**
  * An incremental event-stream decoder following the WHATWG "interpreting an event stream" rules, which remembers
@@ -118,7 +51,9 @@ class LineDecoder implements StreamFields {
   lineNo = 0;
   /** UTF-16 offset of the start of the next line. */
   private offset = 0;
+  /** Whether stamps are taken off: null until known (see UndecidedLines). */
   private stamped: boolean | null = null;
+  private readonly undecided = new UndecidedLines();
   /** Characters held since the last blank line. */
   private held = 0;
   private stopped = false;
@@ -127,7 +62,11 @@ class LineDecoder implements StreamFields {
   private readonly spare: OpenFrame = emptyOpenFrame();
   private frameCount = 0;
   lastEventId = '';
+  /** The id buffer as the last blank line found it: what a reconnecting client sends. */
+  private dispatchedEventId = '';
   streamRetry: number | undefined = undefined;
+  /** Whether the line being read had an ending: an unended last line is never read by a spec client. */
+  lineEnded = true;
   private crlfLines = 0;
   private otherLines = 0;
   private firstCrlfColumn = 0;
@@ -142,6 +81,7 @@ class LineDecoder implements StreamFields {
     this.onText = callbacks.onText;
     this.lane = taker;
     this.maxHeld = heldBound(callbacks.maxHeldChars, 'maxHeldChars');
+    if (callbacks.timestamps === false) this.stamped = false;
   }
 
   push(chunk: string | Uint8Array): void {
@@ -159,7 +99,7 @@ class LineDecoder implements StreamFields {
 
   end(): DecoderSummary {
     if (!this.ended) this.endInput();
-    const summary: DecoderSummary = { lines: { ...this.tally, total: this.lineNo }, timestamped: this.stamped === true, stopped: this.stopped };
+    const summary: DecoderSummary = { lines: { ...this.tally, total: this.lineNo }, timestamped: this.stamped === true, stopped: this.stopped, lastEventId: this.dispatchedEventId };
     if (this.streamRetry !== undefined) summary.retry = this.streamRetry;
     return summary;
   }
@@ -171,6 +111,7 @@ class LineDecoder implements StreamFields {
       this.pendingCR = false;
       this.endPending(ENDING_CR);
     } else if (this.pending.length > 0) this.endPending(ENDING_NONE);
+    if (this.stamped === null) this.decideStamps(true);
     if (this.frame !== null) this.finishFrame(this.frame, 'eof', this.offset);
     if (!this.stopped && this.crlfLines > 0 && this.otherLines === 0 && this.stamped !== true) {
       this.findings.add(
@@ -267,6 +208,7 @@ class LineDecoder implements StreamFields {
     this.crlfLines += crlf;
     this.otherLines += lines - crlf;
     this.held = 0;
+    this.dispatchedEventId = this.lastEventId;
     this.frameCount += 1;
   }
 
@@ -276,8 +218,13 @@ class LineDecoder implements StreamFields {
     const maxHeld = this.maxHeld;
     // Stop as soon as the unfinished line is sure to cross the bound, naming what ending it would name.
     if (!this.stopped && this.held + this.pending.length > maxHeld && this.held + this.heldLength(this.pending) > maxHeld) {
-      if (this.stamped === null) this.stamped = matchStamp(this.pending) !== null; // it would have decided, ending whole
-      this.stopAtBound(this.frame?.line ?? this.lineNo + 1);
+      if (this.stamped === null) {
+        // Its whole would decide at its end, as a line with a stamp or without one: decide the same way now.
+        const stamped = matchStamp(this.pending) !== null;
+        if (stamped) this.undecided.sawStamp = true;
+        this.decideStamps(stamped);
+      }
+      if (!this.stopped) this.stopAtBound(this.frame?.line ?? this.lineNo + 1);
     }
     if (this.stopped) this.pending = ' '; // keep only that a line is open: its text is not read
   }
@@ -320,6 +267,7 @@ class LineDecoder implements StreamFields {
 
   /** Reads the line `src[from, to)`: by positions, so the common lines are read without being cut out first. */
   private endLine(src: string, from: number, to: number, ending: Ending): void {
+    if (this.stamped === null && this.holdUndecided(src.slice(from, to), ending)) return;
     this.lineNo += 1;
     const lineStart = this.offset;
     let eol = 1; // the line ending's length
@@ -328,6 +276,7 @@ class LineDecoder implements StreamFields {
       this.countCrlf(to - from);
     } else if (ending === ENDING_NONE) eol = 0;
     else this.otherLines += 1;
+    this.lineEnded = ending !== ENDING_NONE;
     this.offset += to - from + eol;
     if (this.stopped) {
       this.tally.unread += 1;
@@ -335,9 +284,8 @@ class LineDecoder implements StreamFields {
     }
     let column = 1;
     let stampText: string | undefined;
-    if (this.stamped !== false && to > from) {
+    if (this.stamped === true && to > from) {
       const stamp = matchStamp(src.slice(from, to));
-      if (this.stamped === null) this.stamped = stamp !== null;
       if (stamp !== null) {
         from += stamp.length;
         column = stamp.length + 1;
@@ -348,6 +296,31 @@ class LineDecoder implements StreamFields {
     }
     if (from === to) return this.blankLine();
     this.readFieldLine(src, from, to, eol, lineStart, column, stampText);
+  }
+
+  /**
+   * Holds a line while every non-empty line so far carries a stamp; false (holding nothing) when this one is the
+   * first that does not, which decides that the capture's lines are read as they are.
+   */
+  private holdUndecided(line: string, ending: Ending): boolean {
+    const stamped = line.length > 0 && matchStamp(line) !== null;
+    if (line.length > 0 && !stamped) {
+      this.decideStamps(false);
+      return false;
+    }
+    // A line sure to pass the bound decides at once, as its start does when it arrives in pieces (holdRest).
+    if (this.undecided.hold(line, ending, stamped) || heldFloor(line) > this.maxHeld) this.decideStamps(true);
+    return true;
+  }
+
+  /** Whether the capture's stamps are taken off, known now: the lines held are read. */
+  private decideStamps(everyLineStamped: boolean): void {
+    this.stamped = everyLineStamped && this.undecided.sawStamp;
+    const { texts, endings } = this.undecided.take();
+    for (let i = 0; i < texts.length; i += 1) {
+      const text = texts[i] as string;
+      this.endLine(text, 0, text.length, endings[i] as Ending);
+    }
   }
 
   /** A line that is not blank, its stamp taken off: held within the bound, a comment, or a field of the frame. */
@@ -372,6 +345,7 @@ class LineDecoder implements StreamFields {
   /** A blank line: it ends the open frame, if any. */
   private blankLine(): void {
     this.held = 0;
+    this.dispatchedEventId = this.lastEventId;
     if (this.frame !== null) this.finishFrame(this.frame, 'blank', this.offset);
     else this.tally.blanks += 1;
   }
@@ -434,10 +408,9 @@ class LineDecoder implements StreamFields {
     onFrame(result, ending, hasData, open);
   }
 
-  /** Characters a line adds to what is held, its capture timestamp taken off (its ending not yet known). */
+  /** The fewest characters an unfinished line adds to what is held, its capture timestamp taken off. */
   private heldLength(line: string): number {
-    if (this.stamped === false) return line.length;
-    return line.length - (matchStamp(line)?.length ?? 0);
+    return this.stamped === false ? line.length : heldFloor(line);
   }
 
   private stopAtBound(line: number): void {

@@ -37,6 +37,8 @@ export interface StreamFields {
   readonly lineNo: number;
   lastEventId: string;
   streamRetry: number | undefined;
+  /** Whether the line being read had an ending (a spec client never reads an unended last line). */
+  readonly lineEnded: boolean;
 }
 
 /** The one record the decoder reuses for every frame, every field set in one order. */
@@ -104,7 +106,7 @@ export function readEvent(open: OpenFrame, value: string, column: number, lineNo
 function readRetry(stream: StreamFields, open: OpenFrame, value: string, column: number): void {
   if (/^[0-9]+$/.test(value)) {
     open.retry = Number.parseInt(value, 10);
-    stream.streamRetry = open.retry;
+    if (stream.lineEnded) stream.streamRetry = open.retry;
     return;
   }
   note(

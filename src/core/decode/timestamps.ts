@@ -68,3 +68,52 @@ export class StampClock {
     return Math.round((ms - this.first) * 1000) / 1000;
   }
 }
+
+/** The longest stamp before its white space: `[2025-03-01T12:00:00.123456789+02:00]` is 37 characters. */
+const LONGEST_STAMP = 40;
+
+/**
+ * The fewest characters the line that starts with `start` can add to what is held once its stamp is taken off,
+ * however it goes on: the start of a stamp not yet whole (`12:00:00.` before its fraction) may still be taken off.
+ * Counting a line's start this way stops on it only when its whole would stop, however the text is cut.
+ */
+export function heldFloor(start: string): number {
+  const stamp = matchStamp(start);
+  if (stamp !== null) return start.length - stamp.length;
+  const code = start.charCodeAt(0);
+  const couldStartStamp = (code >= 48 && code <= 57) || code === 91;
+  return couldStartStamp && start.length <= LONGEST_STAMP ? 0 : start.length;
+}
+
+/** Characters of a capture's lines held, at most, before deciding it is stamped: the common 1 MiB bound. */
+export const STAMP_DECISION_CHARS = 1_048_576;
+
+/**
+ * The lines of a capture read while every non-empty one has carried a stamp: whether stamps are taken off is known
+ * only at a non-empty line without one (no), at the end of the input (yes), or past STAMP_DECISION_CHARS (yes).
+ */
+export class UndecidedLines {
+  texts: string[] = [];
+  endings: number[] = [];
+  private chars = 0;
+  /** Whether any line held carried a stamp (a capture of blank lines only is not stamped). */
+  sawStamp = false;
+
+  /** Holds a line; true when the lines held now pass the budget. */
+  hold(text: string, ending: number, stamped: boolean): boolean {
+    this.texts.push(text);
+    this.endings.push(ending);
+    if (stamped) this.sawStamp = true;
+    this.chars += text.length + 1;
+    return this.chars > STAMP_DECISION_CHARS;
+  }
+
+  /** The lines held, in order; nothing is held after. */
+  take(): { texts: string[]; endings: number[] } {
+    const { texts, endings } = this;
+    this.texts = [];
+    this.endings = [];
+    this.chars = 0;
+    return { texts, endings };
+  }
+}

@@ -1,6 +1,6 @@
 import type { Payload } from '../decode/frame.js';
 import type { FindingList } from '../findings.js';
-import { errorShape, type ErrorShape } from '../formats/error-body.js';
+import type { ErrorShape } from '../formats/error-body.js';
 import { formatModule, FORMAT_MODULES } from '../formats/registry.js';
 import type { FormatModule, FormatName, FrameRecord } from '../model.js';
 
@@ -111,16 +111,13 @@ export function noteMixed(named: Map<FormatName, number>, chosen: FormatModule, 
 }
 
 /** A frame that no format named and that holds an error document, with that error's shape. */
-export function errorFrameOf(frames: ReadonlyArray<[FrameRecord, Payload]>): { record: FrameRecord; shape: ErrorShape } | null {
-  for (const [record, payload] of frames) {
-    const shape = payload.kind === 'json' ? errorShape(payload.value) : null;
-    if (shape !== null) return { record, shape };
-  }
-  return null;
+export interface ErrorFrame {
+  record: FrameRecord;
+  shape: ErrorShape;
 }
 
 /** The `error body` finding: the stream is only an error sent before streaming began. */
-export function noteErrorBody({ record, shape }: { record: FrameRecord; shape: ErrorShape }, findings: FindingList): void {
+export function noteErrorBody({ record, shape }: ErrorFrame, findings: FindingList): void {
   findings.add(
     'error body',
     `Frame ${record.index} is ${shape.shape}${shape.detail === '' ? '' : ` (${shape.detail})`}, and no event of any format came: the request failed before streaming began. \`error\` holds it. Fix what the error names; a server should send such an error with a non-2xx status and \`content-type: application/json\`, not as an event stream.`,
@@ -130,13 +127,42 @@ export function noteErrorBody({ record, shape }: { record: FrameRecord; shape: E
   );
 }
 
+/** What the frames no format names carry, by kind, counted as they come (they need not be kept). */
+export interface UnnamedTally {
+  frames: number;
+  first: FrameRecord | null;
+  done: number;
+  objects: number;
+  others: number;
+  keys: Set<string>;
+  types: Set<string>;
+}
+
+export function emptyUnnamedTally(): UnnamedTally {
+  return { frames: 0, first: null, done: 0, objects: 0, others: 0, keys: new Set(), types: new Set() };
+}
+
+export function countUnnamed(tally: UnnamedTally, record: FrameRecord, payload: Payload): void {
+  tally.frames += 1;
+  tally.first ??= record;
+  if (payload.kind === 'done') tally.done += 1;
+  else if (payload.kind !== 'json') return;
+  else if (typeof payload.value !== 'object' || payload.value === null || Array.isArray(payload.value)) tally.others += 1;
+  else {
+    tally.objects += 1;
+    const value = payload.value as Record<string, unknown>;
+    for (const key of Object.keys(value).slice(0, 6)) if (tally.keys.size < 6) tally.keys.add(key);
+    if (typeof value.type === 'string' && tally.types.size < 4) tally.types.add(value.type);
+  }
+}
+
 /** Why no format was chosen: every format was tried, and what the frames carry instead. */
-export function noteNoFormat(frames: ReadonlyArray<[FrameRecord, Payload]>, findings: FindingList): void {
-  const first = frames[0]?.[0];
-  if (first === undefined) return;
+export function noteNoFormat(tally: UnnamedTally, findings: FindingList): void {
+  const first = tally.first;
+  if (first === null) return;
   findings.add(
     'no format',
-    `No frame is one of the formats this library reads: each was tried against ${FORMAT_MODULES.map((module) => module.title).join(', ')}, and none names one. The ${frames.length === 1 ? 'frame carries' : `${frames.length} frames carry`} ${carriedByAll(frames)}. Nothing was assembled. Check that this is the body of an LLM stream, or pass \`format\` to read it as one of them.`,
+    `No frame is one of the formats this library reads: each was tried against ${FORMAT_MODULES.map((module) => module.title).join(', ')}, and none names one. The ${tally.frames === 1 ? 'frame carries' : `${tally.frames} frames carry`} ${carriedByAll(tally)}. Nothing was assembled. Check that this is the body of an LLM stream, or pass \`format\` to read it as one of them.`,
     first.line,
     1,
     first.index,
@@ -144,23 +170,7 @@ export function noteNoFormat(frames: ReadonlyArray<[FrameRecord, Payload]>, find
 }
 
 /** "1 JSON object (keys `hello`) and 1 `[DONE]`": what frames no format names hold, by kind. */
-function carriedByAll(frames: ReadonlyArray<[FrameRecord, Payload]>): string {
-  let done = 0;
-  let objects = 0;
-  let others = 0;
-  const keys = new Set<string>();
-  const types = new Set<string>();
-  for (const [, payload] of frames) {
-    if (payload.kind === 'done') done += 1;
-    else if (payload.kind !== 'json') continue;
-    else if (typeof payload.value !== 'object' || payload.value === null || Array.isArray(payload.value)) others += 1;
-    else {
-      objects += 1;
-      const value = payload.value as Record<string, unknown>;
-      for (const key of Object.keys(value).slice(0, 6)) if (keys.size < 6) keys.add(key);
-      if (typeof value.type === 'string' && types.size < 4) types.add(value.type);
-    }
-  }
+function carriedByAll({ done, objects, others, keys, types }: UnnamedTally): string {
   const quoted = (names: Set<string>) => [...names].map((name) => `\`${name.slice(0, 40)}\``).join(', ');
   const parts: string[] = [];
   if (objects > 0) {

@@ -63,7 +63,10 @@ export function createInspection(options: InspectOptions = {}): InspectionSessio
       onText(text) {
         if (text.length > 0) parts.push(text);
       },
-      ...(options.maxHeldChars !== undefined ? { maxHeldChars: options.maxHeldChars } : {}),
+      // A spec client holds a frame of any size: the inspector bounds what it holds only when asked.
+      maxHeldChars: options.maxHeldChars ?? Infinity,
+      // A spec client reads a stamp as part of its line: they are taken off only when asked.
+      timestamps: options.timestamps === true,
     },
     findings,
   );
@@ -90,7 +93,10 @@ export function createInspection(options: InspectOptions = {}): InspectionSessio
 }
 
 function checkOptions(options: InspectOptions): void {
-  if (typeof options !== 'object' || options === null) throw new TypeError(`sse-reconstruct: inspect() takes an options object ({ path?, maxHeldChars? }); received ${describe(options)}.`);
+  if (typeof options !== 'object' || options === null) throw new TypeError(`sse-reconstruct: inspect() takes an options object ({ path?, maxHeldChars?, timestamps? }); received ${describe(options)}.`);
+  if (options.timestamps !== undefined && typeof options.timestamps !== 'boolean') {
+    throw new TypeError(`sse-reconstruct: inspect()'s timestamps is true (take off the capture timestamps that start every non-empty line) or false; received ${describe(options.timestamps)}.`);
+  }
   if (options.path !== undefined && typeof options.path !== 'string') {
     throw new TypeError(`sse-reconstruct: inspect()'s path is a dotted path such as "choices.0.delta.content"; received ${describe(options.path)}.`);
   }
@@ -104,7 +110,7 @@ function build(summary: DecoderSummary, blocks: readonly Block[], findings: Find
   const frameOfEvent: number[] = [];
   for (const block of blocks) {
     if (!block.hasData || block.bare) {
-      notDispatched.push(notDispatchedOf(block, lines));
+      notDispatched.push(notDispatchedOf(block, lines, summary.timestamped));
       continue;
     }
     const jsonBefore = values.length;
@@ -126,7 +132,6 @@ function build(summary: DecoderSummary, blocks: readonly Block[], findings: Find
     return toProblem(f, f.line > 0 ? lineOf(lines, f.line, block) : undefined, f.frame === undefined ? undefined : eventOfFrame.get(f.frame));
   });
   const reassembly = path === undefined || path === '' ? null : joinAtPath(values, events.length, path);
-  const lastBlock = blocks[blocks.length - 1];
   const inspection: Inspection = {
     events,
     notDispatched,
@@ -134,11 +139,11 @@ function build(summary: DecoderSummary, blocks: readonly Block[], findings: Find
     problemCounts: { ...findings.counts },
     stats: {
       events: events.length,
-      comments: summary.lines.comments + commentsInside(blocks, lines, summary.timestamped),
+      comments: summary.lines.comments + commentsInside(blocks, lines, summary.timestamped) - (!summary.stopped && endsInComment(lines.text, summary.timestamped) ? 1 : 0),
       json: values.length,
       notJson: events.filter((event) => event.payload === 'not json').length,
-      eventTypes: [...new Set(events.map((event) => event.event))],
-      lastEventId: lastBlock === undefined || lastBlock.frame.lastEventId === '' ? null : lastBlock.frame.lastEventId,
+      eventTypes: [...new Set(events.filter((event) => event.dispatched).map((event) => event.event))],
+      lastEventId: summary.lastEventId === '' ? null : summary.lastEventId,
       reassembledChars: reassembly === null ? null : reassembly.text.length,
     },
     reassembly,
@@ -221,21 +226,21 @@ function reportCarriedError(event: InspectedEvent, value: unknown, block: Block,
   );
 }
 
-function notDispatchedOf(block: Block, lines: LineIndex): NotDispatched {
+function notDispatchedOf(block: Block, lines: LineIndex, timestamped: boolean): NotDispatched {
   const { frame } = block;
   const base = { line: frame.line, endLine: frame.endLine, start: frame.start, end: frame.end };
   if (block.bare) return { ...base, reason: 'not framed', why: 'a JSON document written without `data:` lines: every line is an unknown field, so a spec client ignores them all' };
   const fields = new Set<string>();
   for (let line = frame.line; line <= frame.endLine; line += 1) {
-    const field = fieldOf(lines.lineNear(line, frame.line, frame.start) ?? '');
+    const field = fieldOf(lines.lineNear(line, frame.line, frame.start) ?? '', timestamped);
     if (field !== null) fields.add(field);
   }
   return { ...base, reason: 'no data', why: noDataWhy(fields, frame) };
 }
 
-/** The field name of a line (its capture timestamp taken off); null for comments and blank lines. */
-function fieldOf(text: string): string | null {
-  const stamp = matchStamp(text);
+/** The field name of a line (its capture timestamp taken off, in a stamped capture); null for comments and blank lines. */
+function fieldOf(text: string, timestamped: boolean): string | null {
+  const stamp = timestamped ? matchStamp(text) : null;
   const line = stamp === null ? text : text.slice(stamp.length);
   if (line === '' || line.charCodeAt(0) === 58) return null;
   const colon = line.indexOf(':');
@@ -295,6 +300,16 @@ function stampedCommentsInside(blocks: readonly Block[], lines: LineIndex): numb
     }
   }
   return count;
+}
+
+/** Whether the text ends in a comment line with no ending: counted by the line tally, never read by a spec client. */
+function endsInComment(text: string, timestamped: boolean): boolean {
+  if (text.length === 0 || endsWithNewline(text)) return false;
+  const last = text.slice(Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r')) + 1);
+  const stamp = timestamped ? matchStamp(last) : null;
+  const field = stamp === null ? last : last.slice(stamp.length);
+  // A BOM at the very start is not part of the line.
+  return field.charCodeAt(field.charCodeAt(0) === 0xfeff && last.length === text.length ? 1 : 0) === 58;
 }
 
 function endsWithNewline(text: string): boolean {

@@ -11,8 +11,16 @@ export interface InspectOptions {
    * segment indexes an array). Left out or empty: no text is reassembled.
    */
   path?: string;
-  /** The most characters held without a blank line before reading stops (default 1,048,576; Infinity for none). */
+  /**
+   * The most characters held without a blank line before reading stops, as a reader with that bound stops. Left
+   * out: no bound, as in a spec client (every browser dispatches a frame of any size). 1,048,576 is the common bound.
+   */
   maxHeldChars?: number;
+  /**
+   * Take off capture timestamps (ISO 8601 or a time of day) when every non-empty line starts with one, as
+   * `reconstruct()` does. Left out: every line is read as it is, as a spec client reads it.
+   */
+  timestamps?: boolean;
 }
 
 /** What an event's data holds. `text` is data that does not try to be JSON; `not json` looks like JSON and fails. */
@@ -82,15 +90,18 @@ export interface InspectionProblem extends Omit<Finding, 'frame'> {
 export interface InspectionStats {
   /** Events listed: every event with data, the undispatched last one included (its problem says so). */
   events: number;
-  /** Comment lines (`:` …), inside events or between them. */
+  /** Comment lines (`:` …), inside events or between them, that a line ending ended (a spec client reads no other). */
   comments: number;
   /** Events whose data is JSON. */
   json: number;
   /** Events whose data looks like JSON and does not parse. */
   notJson: number;
-  /** The event types dispatched, in order of first appearance. */
+  /** The types of the events dispatched (not an undispatched last one), in order of first appearance. */
   eventTypes: string[];
-  /** The last event ID at the end of the stream, or null when none was ever set. */
+  /**
+   * The last event ID a reconnecting client sends as `Last-Event-ID`: the one set when the last blank line was read
+   * (an `id:` line no blank line followed is never sent); null when it is empty.
+   */
   lastEventId: string | null;
   /** Characters of reassembled text (null without a path). */
   reassembledChars: number | null;
@@ -122,11 +133,11 @@ export interface Inspection {
   lines: LineTally;
   /** Whether the text ends with a line terminator (a live connection that does not has a buffer left). */
   endsWithNewline: boolean;
-  /** True when every line started with a capture timestamp (taken off before reading). */
+  /** True when capture timestamps were taken off (`timestamps: true`, and every non-empty line started with one). */
   timestamped: boolean;
   timing: InspectionTiming | null;
   /** True when reading stopped at the held-characters bound (`too large`). */
   stopped: boolean;
-  /** The last valid `retry:` value, if any. */
+  /** The reconnection delay in milliseconds: the last valid `retry:` of a line that was ended, if any. */
   retry?: number;
 }

@@ -1,7 +1,7 @@
 import type { Frame, Payload } from '../decode/frame.js';
 import { readPayload } from '../decode/payload.js';
 import type { LaneFrame, LaneSink } from '../fast/lane.js';
-import { errorFrameOf, FormatDetector, majorityOf, noteErrorBody, noteMixed, noteNoFormat } from '../detect/index.js';
+import { FormatDetector, majorityOf, noteErrorBody, noteMixed, noteNoFormat } from '../detect/index.js';
 import type { Accelerator, HoleValues, MakerAt } from '../fast/accelerator.js';
 import { acceleratorOf } from '../fast/accelerators.js';
 import { keepShape } from '../keep-shapes.js';
@@ -9,6 +9,7 @@ import { FindingList } from '../findings.js';
 import { formatModule } from '../formats/registry.js';
 import type { Assembler, Assembly, FormatModule, FrameRecord } from '../model.js';
 import { FrameTable } from './frame-table.js';
+import { WAITING_FRAMES, WaitingFrames } from './waiting.js';
 
 /** What the frames made: the format read, its assembly, and the assembly's findings. */
 export interface Dispatched {
@@ -28,7 +29,10 @@ const NO_FRAMES: Assembly = { choices: [], usage: null, response: null, error: n
  */
 export class FrameDispatch implements LaneSink {
   private readonly detector = new FormatDetector();
-  private readonly waiting: Array<[FrameRecord, Payload]> = [];
+  /** Frames before the first that names a format, kept within a budget (past it, counted). */
+  private readonly waiting = new WaitingFrames();
+  /** Frames that waited past the budget and were not read when a format was named (none after a reread). */
+  private unreadEarly = 0;
   private findings = new FindingList();
   private assembler: Assembler | null;
   /** The chosen format's accelerator, asked for the plans and steps of the frames the lane takes whole. */
@@ -45,6 +49,11 @@ export class FrameDispatch implements LaneSink {
     this.assembler = given ? given.createAssembler({ findings: this.findings }) : null;
     this.accelerator = given ? acceleratorOf(given.name) : null;
     if (given) this.detector.choose(given);
+  }
+
+  /** How many frames wait for a format now. */
+  get waitingFrames(): number {
+    return this.waiting.length;
   }
 
   /** A frame the decoder read, with its payload (null when it has no data to read). */
@@ -117,7 +126,10 @@ export class FrameDispatch implements LaneSink {
     if (majority !== chosen && keepFrames && this.table.hasAllData()) this.reread(majority);
     const read = this.detector.chosen ?? chosen;
     noteMixed(named, read, this.findings);
-    return { module: read, assembly: this.assembler?.finish() ?? NO_FRAMES, findings: this.findings };
+    const assembly = this.assembler?.finish() ?? NO_FRAMES;
+    if (this.unreadEarly === 0) return { module: read, assembly, findings: this.findings };
+    this.noteUnreadEarly(read);
+    return { module: read, assembly: { ...assembly, missingPiece: true }, findings: this.findings };
   }
 
   private route(record: FrameRecord, payload: Payload | null): void {
@@ -132,7 +144,7 @@ export class FrameDispatch implements LaneSink {
     }
     const best = this.detector.name(record, payload);
     if (this.detector.chosen === null) {
-      if (best === null) return void this.waiting.push([record, payload]);
+      if (best === null) return this.waiting.add(record, payload);
       this.choose(best);
     }
     const { assembler } = this;
@@ -146,9 +158,9 @@ export class FrameDispatch implements LaneSink {
    */
   private finishUnnamed(): Dispatched {
     const findings = this.findings;
-    const errorFrame = errorFrameOf(this.waiting);
+    const errorFrame = this.waiting.errorFrame;
     if (errorFrame === null) {
-      noteNoFormat(this.waiting, findings);
+      noteNoFormat(this.waiting.tally, findings);
       return { module: null, assembly: NO_FRAMES, findings };
     }
     noteErrorBody(errorFrame, findings);
@@ -164,7 +176,8 @@ export class FrameDispatch implements LaneSink {
     const assembler = module.createAssembler({ findings: this.findings });
     this.assembler = assembler;
     this.accelerator = acceleratorOf(module.name);
-    for (const [early, earlyPayload] of this.waiting.splice(0)) {
+    this.unreadEarly = this.waiting.dropped;
+    for (const [early, earlyPayload] of this.waiting.take()) {
       this.deliver(early, earlyPayload, this.detector.bestAt(early.index), assembler, module);
       // Frames that waited for the format are read after their row was written: write what they carried again.
       this.table.setRead(early.index, early);
@@ -186,8 +199,22 @@ export class FrameDispatch implements LaneSink {
     assembler.read(record, payload);
   }
 
-  /** Reads the kept frames again with the format most frames name. */
+  /** The `unread before format` finding: frames that waited past the budget were counted, not read. */
+  private noteUnreadEarly(module: FormatModule): void {
+    const first = this.waiting.firstDropped;
+    const count = this.unreadEarly;
+    this.findings.add(
+      'unread before format',
+      `${count} frame${count === 1 ? '' : 's'} from frame ${first?.index ?? 0} on came before any frame named a format, past the ${WAITING_FRAMES.toLocaleString('en-US')} frames (or 1 MiB) kept waiting for one: ${count === 1 ? 'it was' : 'they were'} counted, not read as ${module.title}, so the answer may lack what ${count === 1 ? 'it' : 'they'} carried. Pass \`format: '${module.name}'\` to read every frame as it comes.`,
+      first?.line ?? 0,
+      1,
+      first?.index,
+    );
+  }
+
+  /** Reads the kept frames again with the format most frames name (every frame: none is left unread). */
   private reread(majority: FormatModule): void {
+    this.unreadEarly = 0;
     this.detector.choose(majority);
     this.findings = new FindingList();
     const assembler = majority.createAssembler({ findings: this.findings });
