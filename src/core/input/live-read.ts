@@ -233,17 +233,37 @@ function reasonOf(reason: unknown): string {
   return messageOf(reason);
 }
 
-// Duck-typed: an error from another realm (a test environment's globals) is not `instanceof Error` here.
+/**
+ * An error or abort reason in words. Duck-typed: an error from another realm (a test environment's globals) is not
+ * `instanceof Error` here. Never throws: a reason may be anything (an object with no prototype has no toString).
+ */
 export function messageOf(error: unknown): string {
   const message = messageField(error);
-  if (message === null) return String(error);
-  const cause = messageField((error as { cause?: unknown }).cause);
+  if (message === null) return stringOf(error);
+  const cause = messageField(fieldOf(error, 'cause'));
   return cause !== null && cause !== message ? `${message} (${cause})` : message;
 }
 
 function messageField(value: unknown): string | null {
-  const message = typeof value === 'object' && value !== null ? (value as { message?: unknown }).message : undefined;
+  const message = fieldOf(value, 'message');
   return typeof message === 'string' ? message : null;
+}
+
+function fieldOf(value: unknown, name: 'message' | 'cause'): unknown {
+  if (typeof value !== 'object' || value === null) return undefined;
+  try {
+    return (value as Record<string, unknown>)[name];
+  } catch {
+    return undefined;
+  }
+}
+
+function stringOf(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return describe(value);
+  }
 }
 
 function isReadableStream(value: unknown): value is ReadableStream<unknown> {
