@@ -13,7 +13,7 @@ const ORACLE_CODES = new Set<FindingCode>([
   'event mismatch', 'empty',
 ]);
 /** Codes the framing rules state from the text. */
-const FRAMING_CODES = new Set<FindingCode>(['bom', 'crlf', 'unterminated', 'cut', 'stalled']);
+const FRAMING_CODES = new Set<FindingCode>(['bom', 'crlf', 'unterminated', 'not dispatched', 'cut', 'stalled']);
 
 export interface Analysis {
   verdict: Verdict;
@@ -27,8 +27,11 @@ export function analyse(work: Work, progressOf: (unit: Unit) => boolean, deadlin
   return analyseStalled(work, deadlineWalk(work, progressOf, deadlines, false).passedAt !== null);
 }
 
-/** The rules over a work's frames and text, `stalled` given: by the offline clock, or by a live read's cut. */
-function analyseStalled(work: Work, stalled: boolean): Analysis {
+/**
+ * The rules over a work's frames and text, `stalled` given: by the offline clock, or by a live read's cut. `live`: read
+ * as a live reader does, where a last frame no blank line ends is never dispatched (`not dispatched`, not finished).
+ */
+function analyseStalled(work: Work, stalled: boolean, live = false): Analysis {
   const codes = new Set<FindingCode>();
   const frames = frameUnits(work);
   const text = work.units.map(unitText).join('');
@@ -45,6 +48,9 @@ function analyseStalled(work: Work, stalled: boolean): Analysis {
       codes.add('cut');
       truncated = true;
       read.pop();
+    } else if (live) {
+      codes.add('not dispatched');
+      truncated = true;
     } else codes.add('unterminated');
   }
   const oracle = work.format ? oracleReading(work.format, read) : null;
@@ -119,7 +125,7 @@ function liveReading(work: Work, progressOf: (unit: Unit) => boolean, deadlines:
   const walk = deadlineWalk(work, progressOf, deadlines, true);
   const total = work.units.reduce((sum, unit) => sum + unit.pieces.length, 0);
   if (walk.passedAt === null || walk.arrivedPieces >= total) return null;
-  return analyseStalled(arrivedPart(work, walk.arrivedPieces), true);
+  return analyseStalled(arrivedPart(work, walk.arrivedPieces), true, true);
 }
 
 export interface Source {
@@ -158,7 +164,7 @@ export function expectationOf(source: Source, work: Work, deadlines: Deadlines |
   }
   const result: ExpectedReading = { verdict: after.verdict, outcome: after.outcome, findings: [...findings].sort(), exact };
   if (deadlines) result.deadlines = deadlines;
-  const live = liveReading(work, progress, full);
+  const live = liveReading(work, progress, full) ?? (after.codes.has('unterminated') ? analyseStalled(work, after.stalled, true) : null);
   if (live !== null) result.live = { verdict: live.verdict, outcome: live.outcome, findings: [...live.codes].sort(), exact: false };
   const unstated = (source.work.format && outsideRules(source.work.format, frameUnits(source.work).map((unit) => fieldsOf(unitText(unit))))) || disagreement(before, source.expected);
   if (unstated !== null) {

@@ -1,7 +1,7 @@
 import type { Outcome, Reconstruction, ReconstructOptions } from '../model.js';
 import { summaryLine } from '../judge/index.js';
 import type { ArrivalClock } from './arrival-clock.js';
-import type { LiveSession, OpenLiveSession, StreamOptions, StreamReconstruction, StreamSource } from './stream.js';
+import type { LiveSession, StreamOptions, StreamReconstruction, StreamSource } from './stream.js';
 
 /** What was read and how: the HTTP facts of a `Response`, and whether the read failed part-way. */
 export interface StreamSourceFacts {
@@ -144,7 +144,7 @@ function traceOf(result: Reconstruction, facts: Omit<StreamSourceFacts, 'text'>,
  * A live stream read once already, asked for with options that shape the result otherwise (another format): read
  * again from its kept text, with the arrival facts of the one read (its timing, trace, and the stall if it stalled).
  */
-export function rereadAs(first: StreamReconstruction, firstShape: string, options: StreamOptions, openSession: OpenLiveSession): StreamReconstruction {
+export function rereadAs(first: StreamReconstruction, firstShape: string, options: StreamOptions, openSession: (options: ReconstructOptions) => LiveSession): StreamReconstruction {
   const { startedAt: _startedAt, signal: _signal, ...rest } = options;
   let text: string;
   try {

@@ -50,15 +50,16 @@ export function createReconstruction(options: ReconstructOptions = {}): Reconstr
 
 /**
  * A session, its options already checked by the caller; `clock`: a live read's arrival clock (else one starts at
- * the first `arrivedMs` pushed, if any); `fast`: its speed settings (tests turn them off and read the counts).
+ * the first `arrivedMs` pushed, if any); `fast`: its speed settings (tests turn them off and read the counts);
+ * `live`: the bytes come from a live read (a last frame no blank line ends is then never dispatched).
  */
-export function openSession(options: ReconstructOptions, clock?: ArrivalClock, fast: FastSettings = defaultFastSettings()): LiveSession {
+export function openSession(options: ReconstructOptions, clock?: ArrivalClock, fast: FastSettings = defaultFastSettings(), live = clock?.live ?? false): LiveSession {
   const decodeFindings = new FindingList();
   const keepFrames = options.frames !== false;
   const table = new FrameTable(keepFrames, FRAME_DATA_BUDGET);
   if (clock) startClock(table, clock.origin, options, clock);
   const dispatch = new FrameDispatch(options.format ? formatModule(options.format) : null, table, decodeFindings);
-  const reader = openFrameReader((frame: Frame, payload: Payload | null) => dispatch.frame(frame, payload), decodeFindings, (text, bytes) => table.addText(text, bytes), options, readerSpeed(dispatch, fast));
+  const reader = openFrameReader((frame: Frame, payload: Payload | null) => dispatch.frame(frame, payload), decodeFindings, (text, bytes) => table.addText(text, bytes), options, readerSpeed(dispatch, fast), live);
   const session: Session = { options, keepFrames, decodeFindings, table, dispatch, reader };
   return {
     push(chunk, arrivedMs) {
@@ -100,7 +101,7 @@ function endSession({ options, keepFrames, decodeFindings, table, dispatch, read
     timed: table.timed(),
     findings,
     finishReasons: module?.finishReasons ?? null,
-    truncated: summary.stopped || decodeFindings.has('cut'),
+    truncated: summary.stopped || decodeFindings.has('cut') || decodeFindings.has('not dispatched'),
     ...(options.deadlines ? { deadlines: options.deadlines } : {}),
     clock: table.clock,
   });

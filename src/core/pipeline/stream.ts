@@ -3,8 +3,9 @@ import { isAsyncSource } from '../input/chunks.js';
 import { readLive, type LiveRead } from '../input/live-read.js';
 import { rereadAs, shapeOf } from '../input/live-result.js';
 import { checkStreamOptions } from '../input/stream-options.js';
-import { isStreamSource, isThenable, type StreamInput, type StreamOptions, type StreamReconstruction, type StreamSource } from '../input/stream.js';
+import { isStreamSource, isThenable, type LiveSession, type StreamInput, type StreamOptions, type StreamReconstruction, type StreamSource } from '../input/stream.js';
 import { openSession, reconstruct } from './session.js';
+import type { ReconstructOptions } from '../model.js';
 
 /**
  * Reads a live stream as it arrives and reconstructs it: each chunk goes into the reconstruction when it comes
@@ -18,7 +19,12 @@ export async function reconstructStream(input: StreamInput, options: StreamOptio
     return Object.assign(reconstruct(input, rest), { source: null, trace: null });
   }
   const first = await readOnce(input, options);
-  return first.options === shapeOf(options) ? first.result : rereadAs(first.result, first.options, options, openSession);
+  return first.options === shapeOf(options) ? first.result : rereadAs(first.result, first.options, options, openLiveSession);
+}
+
+/** A session for bytes a live read took: judged as a spec client reads them (see `not dispatched`). */
+function openLiveSession(options: ReconstructOptions): LiveSession {
+  return openSession(options, undefined, undefined, true);
 }
 
 /**
