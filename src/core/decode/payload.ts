@@ -173,4 +173,4 @@ function reportNotJson(frame: Frame, payload: Payload, findings: FindingList, ma
   findings.add('not json', message, marks.dataLine, marks.dataColumn, frame.index);
 }
 
-keepShape(new PayloadReading(() => undefined, new FindingList(), null));
+keepShape(new PayloadReading(() => undefined, new FindingList(), null, false));

@@ -1,9 +1,9 @@
 import { describeArgument as describe } from '../words.js';
 import { deadlinesOf } from '../judge/index.js';
 import { ArrivalClock } from './arrival-clock.js';
-import type { Chunk } from './chunks.js';
+import { isAsyncSource, type Chunk } from './chunks.js';
 import { factsOf, isResponse, noteHttpProblems, withLiveFacts, type StreamSourceFacts } from './live-result.js';
-import type { LiveSession, OpenLiveSession, StreamOptions, StreamReconstruction, StreamSource } from './stream.js';
+import { isThenable, type LiveSession, type OpenLiveSession, type StreamOptions, type StreamReconstruction, type StreamSource } from './stream.js';
 
 /** A live stream read once: its reconstruction, and the shape key of the options it was read with. */
 export interface LiveRead {
@@ -27,19 +27,44 @@ interface Pull {
 /**
  * Reads a live stream chunk by chunk into a reconstruction, with the deadlines watched by one timer: at a deadline
  * (or when `signal` aborts, or the held bound stops the reader) the read is cancelled, the reader and the body both.
- * `openSession`: the pipeline's, which the chunks go into.
+ * A promise of a stream (`fetch(url)`) is awaited under the same deadlines and signal: the wait for headers counts.
+ * `openSession`: the pipeline's, which the chunks go into; `adopt`: given what a promise resolved to, the read of it
+ * already under way (then that read is the answer), else null, and it is recorded as this read.
  */
-export async function readLive(source: StreamSource, options: StreamOptions, shape: string, openSession: OpenLiveSession): Promise<LiveRead> {
+export async function readLive(
+  source: StreamSource,
+  options: StreamOptions,
+  shape: string,
+  openSession: OpenLiveSession,
+  adopt: (value: StreamSource) => Promise<LiveRead> | null = () => null,
+): Promise<LiveRead> {
   const { startedAt, signal, ...rest } = options;
-  const facts = factsOf(source);
   const clock = new ArrivalClock(startedAt ?? performance.now(), deadlinesOf(rest), true);
+  const watch = new Watch(clock, signal);
+  watch.start();
+  const promised = isThenable(source);
+  let body: StreamSource | null = source;
+  try {
+    if (promised) body = await awaitHeaders(source, clock, watch);
+  } catch (error) {
+    watch.finish();
+    throw error;
+  }
+  const adopted = body === null || !promised ? null : adopt(body);
+  if (adopted !== null) {
+    watch.finish();
+    return adopted;
+  }
+  const facts = body === null ? unansweredFacts() : factsOf(body);
+  clock.headersStatus = facts.status;
   const session = openSession(rest, clock);
   noteHttpProblems(session, facts);
-  const watch = new Watch(clock, signal);
   try {
-    const pull = pullOf(source);
-    watch.start(pull);
-    await readChunks(pull, session, clock, watch);
+    if (body !== null) {
+      const pull = pullOf(body);
+      watch.attach(pull);
+      await readChunks(pull, session, clock, watch);
+    }
   } catch (error) {
     if (!watch.stopped) facts.readError = messageOf(error);
   } finally {
@@ -48,6 +73,41 @@ export async function readLive(source: StreamSource, options: StreamOptions, sha
   clock.end(performance.now());
   facts.chunks = clock.chunks;
   return { result: withLiveFacts(session.end(), facts, clock, session), options: shape };
+}
+
+/**
+ * Waits for a promise of a stream (the headers of `fetch(url)`) until a deadline passes or the signal aborts: null
+ * then, and whatever it resolves to later is cancelled, so no connection is left open. A value that is not a stream
+ * is API misuse and throws.
+ */
+async function awaitHeaders(promise: PromiseLike<unknown>, clock: ArrivalClock, watch: Watch): Promise<StreamSource | null> {
+  clock.awaitingHeaders = true;
+  const answered = Promise.resolve(promise).then((value) => ({ value }));
+  const settled = await Promise.race([answered, watch.ended]);
+  if (settled === null) {
+    answered.then(({ value }) => cancelLate(value), () => undefined);
+    return null;
+  }
+  clock.awaitingHeaders = false;
+  if (!isAsyncSource(settled.value)) {
+    throw new TypeError(`sse-reconstruct: the promise resolved to ${describe(settled.value)}, not a Response, ReadableStream or async iterable.`);
+  }
+  return settled.value as StreamSource;
+}
+
+/** A stream that came after its read was given up: cancelled at once (fetch closes the connection). */
+function cancelLate(value: unknown): void {
+  if (!isAsyncSource(value)) return;
+  try {
+    pullOf(value as StreamSource).cancel(new Error('sse-reconstruct: the response came after the read had ended (a deadline or the signal)'));
+  } catch {
+    // A body already read or locked by someone else is theirs to close.
+  }
+}
+
+/** What is known of a response that never came: nothing but that it was awaited. */
+function unansweredFacts(): Omit<StreamSourceFacts, 'text'> {
+  return { kind: 'Response', status: null, contentType: null, headers: null, requestId: null, httpProblem: null, readError: null, chunks: 0 };
 }
 
 async function readChunks(pull: Pull, session: LiveSession, clock: ArrivalClock, watch: Watch): Promise<void> {
@@ -97,6 +157,9 @@ export async function readEach(source: StreamSource, onChunk: (chunk: Chunk, arr
 /** One timer at the nearest deadline, moved only when that deadline comes sooner; the signal's listener. */
 class Watch {
   stopped = false;
+  /** Resolves with null when the read is stopped (a deadline, the signal, the held bound). */
+  readonly ended: Promise<null>;
+  private endedNow: () => void = () => undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private armedAt = Infinity;
   private pull: Pull | null = null;
@@ -108,13 +171,21 @@ class Watch {
   constructor(
     private readonly clock: ArrivalClock,
     private readonly signal: AbortSignal | undefined,
-  ) {}
+  ) {
+    this.ended = new Promise<null>((resolve) => (this.endedNow = () => resolve(null)));
+  }
 
-  start(pull: Pull): void {
-    this.pull = pull;
+  /** Watches from now on: the deadlines count, and the signal ends the read (at once, when it has aborted). */
+  start(): void {
     if (this.signal?.aborted) return this.onAbort();
     this.signal?.addEventListener('abort', this.onAbort, { once: true });
     this.arm(this.clock.nextDeadline());
+  }
+
+  /** The body to cancel when the read is stopped; cancelled at once when it was stopped already. */
+  attach(pull: Pull): void {
+    this.pull = pull;
+    if (this.stopped) pull.cancel(new Error('sse-reconstruct: the read had ended before the body was read'));
   }
 
   /** Something arrived: a deadline may now come sooner (the first content starts the shorter idle wait). */
@@ -127,6 +198,7 @@ class Watch {
     if (this.stopped) return;
     this.stopped = true;
     this.clear();
+    this.endedNow();
     this.pull?.cancel(new Error(`sse-reconstruct: ${why}`));
   }
 

@@ -1,4 +1,4 @@
-import type { Outcome, Reconstruction, ReconstructOptions } from '../model.js';
+import type { Deadlines, Outcome, Reconstruction, ReconstructOptions } from '../model.js';
 import { summaryLine } from '../judge/index.js';
 import type { ArrivalClock } from './arrival-clock.js';
 import type { LiveSession, StreamOptions, StreamReconstruction, StreamSource } from './stream.js';
@@ -46,6 +46,11 @@ export interface StreamTrace {
   /** The first finish reason among the choices, as the provider wrote it. */
   stopReason: string | null;
   outcome: Outcome;
+  /**
+   * What ended the read before the body ended: the deadline that passed (`firstByteMs`, `firstContentMs`, `idleMs`,
+   * `totalMs`) or `signal`; null when the body ended on its own.
+   */
+  stoppedBy: keyof Deadlines | 'signal' | null;
   /** From the start of reading (or `startedAt`) to the end of the body or where the read was stopped. */
   durationMs: number;
 }
@@ -136,6 +141,7 @@ function traceOf(result: Reconstruction, facts: Omit<StreamSourceFacts, 'text'>,
     terminalSeen: clock.terminalSeen,
     stopReason: result.choices.find((choice) => choice.finishReason !== null)?.finishReason ?? null,
     outcome: result.outcome,
+    stoppedBy: clock.stall?.cause ?? null,
     durationMs: result.timing.totalMs ?? 0,
   };
 }

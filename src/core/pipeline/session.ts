@@ -1,7 +1,7 @@
 import type { Frame, Payload } from '../decode/frame.js';
 import { openFrameReader, type FrameReader } from '../decode/payload.js';
 import { readerSpeed } from '../fast/reader-speed.js';
-import { FindingList } from '../findings.js';
+import { FindingList, type FindingCode } from '../findings.js';
 import { formatModule } from '../formats/registry.js';
 import { type StreamText, toChunks } from '../input/chunks.js';
 import { ArrivalClock, byteLength } from '../input/arrival-clock.js';
@@ -91,7 +91,9 @@ function endSession({ options, keepFrames, decodeFindings, table, dispatch, read
   const summary = reader.end();
   table.clock?.settle();
   const { module, assembly, findings: assembled } = dispatch.finish(keepFrames);
-  const findings = mergeFindings(decodeFindings, assembled);
+  // A live read stopped before any frame came: the stall says what did not come, and `empty` would blame the body.
+  const stopped = table.clock?.live === true && table.clock.stall !== null;
+  const findings = mergeFindings(decodeFindings, assembled, stopped ? 'empty' : null);
   if (module && !assembly.ended && !summary.stopped && assembly.error == null && summary.readableFrames > 0) {
     findings.add('no end', noEndMessage(module, assembly), 0, 0);
   }
@@ -166,12 +168,13 @@ function framesOnFirstRead(result: { frames: FrameRecord[] }, table: FrameTable)
   });
 }
 
-function mergeFindings(decoded: FindingList, assembled: FindingList): FindingList {
+/** The findings of both stages in one list, without `left` (a code the caller knows is not so). */
+function mergeFindings(decoded: FindingList, assembled: FindingList, left: FindingCode | null): FindingList {
   const merged = new FindingList();
   for (const list of [decoded, assembled]) {
-    for (const finding of list.listed) merged.listed.push(finding);
-    for (const [code, count] of Object.entries(list.counts) as Array<[keyof typeof list.counts, number]>) {
-      merged.counts[code] = (merged.counts[code] ?? 0) + count;
+    for (const finding of list.listed) if (finding.code !== left) merged.listed.push(finding);
+    for (const [code, count] of Object.entries(list.counts) as Array<[FindingCode, number]>) {
+      if (code !== left) merged.counts[code] = (merged.counts[code] ?? 0) + count;
     }
   }
   return merged;
