@@ -318,8 +318,8 @@ export const FINDINGS = {
     severity: 'error',
     title: 'The Response status is not 2xx',
     meaning:
-      'A client (fetch-based readers, the OpenAI and Anthropic SDKs, EventSource) treats the response as an error and never reads its body as events, however valid the body looks. The body is still reconstructed, to show what was sent.',
-    fix: 'Answer 200 once the stream starts; report a failure before it as an HTTP error with a JSON body, and one after it as an error event.',
+      'A client (fetch-based readers, the OpenAI and Anthropic SDKs, EventSource) treats the response as an error and never reads its body as events, however valid the body looks. The body is still reconstructed, to show what was sent. A correct HTTP error (a JSON body) gets this finding alone, with what the error means, and `error` holds the body.',
+    fix: 'For a correct HTTP error, fix what the error names in the request. Otherwise answer 200 once the stream starts; report a failure before it as an HTTP error with a JSON body, and one after it as an error event.',
   },
   'content type': {
     severity: 'warning',

@@ -2,8 +2,8 @@ import { describeArgument as describe } from '../words.js';
 import { deadlinesOf } from '../judge/index.js';
 import { ArrivalClock } from './arrival-clock.js';
 import { isAsyncSource, type Chunk } from './chunks.js';
-import { factsOf, isResponse, noteHttpProblems, withLiveFacts, type StreamSourceFacts } from './live-result.js';
-import { isThenable, type LiveSession, type OpenLiveSession, type StreamOptions, type StreamReconstruction, type StreamSource } from './stream.js';
+import { factsOf, httpErrorOf, isHttpError, isResponse, noteHttpProblems, withLiveFacts, type StreamSourceFacts } from './live-result.js';
+import { isThenable, type OpenLiveSession, type StreamOptions, type StreamReconstruction, type StreamSource } from './stream.js';
 
 /** A live stream read once: its reconstruction, and the shape key of the options it was read with. */
 export interface LiveRead {
@@ -59,11 +59,13 @@ export async function readLive(
   clock.headersStatus = facts.status;
   const session = openSession(rest, clock);
   noteHttpProblems(session, facts);
+  // A correct HTTP error's body is one JSON document: kept beside the events, and read as that if it is one.
+  const errorBody = isHttpError(facts) ? new ErrorBody(session) : null;
   try {
     if (body !== null) {
       const pull = pullOf(body);
       watch.attach(pull);
-      await readChunks(pull, session, clock, watch);
+      await readChunks(pull, errorBody ?? session, clock, watch);
     }
   } catch (error) {
     if (!watch.stopped) facts.readError = messageOf(error);
@@ -72,7 +74,50 @@ export async function readLive(
   }
   clock.end(performance.now());
   facts.chunks = clock.chunks;
-  return { result: withLiveFacts(session.end(), facts, clock, session), options: shape };
+  const document = errorBody?.document() ?? null;
+  if (errorBody !== null && document === null) noteHttpProblems(session, facts, true);
+  const ended = session.end();
+  if (document !== null) httpErrorOf(ended, facts.status ?? 0, document);
+  return { result: withLiveFacts(ended, facts, clock, session, document?.text), options: shape };
+}
+
+/** Where a read's chunks go: the session, or the text of an HTTP error's body. */
+interface ChunkSink {
+  push(chunk: Chunk, arrivedMs: number): void;
+  stopped(): boolean;
+}
+
+/** The most characters of an HTTP error's body kept to read as one JSON document (past it, it is read as events). */
+const ERROR_BODY_CHARS = 1024 * 1024;
+
+/** An HTTP error's body: its chunks go into the session, and its text is kept to read as one JSON document. */
+class ErrorBody implements ChunkSink {
+  private readonly decoder = new TextDecoder();
+  private kept: string | null = '';
+
+  constructor(private readonly session: ChunkSink) {}
+
+  push(chunk: Chunk, arrivedMs: number): void {
+    this.session.push(chunk, arrivedMs);
+    if (this.kept === null) return;
+    this.kept += typeof chunk === 'string' ? chunk : this.decoder.decode(chunk, { stream: true });
+    if (this.kept.length > ERROR_BODY_CHARS) this.kept = null;
+  }
+
+  stopped(): boolean {
+    return this.session.stopped();
+  }
+
+  /** The body as one JSON document, or null when it is not one (then it was an event stream after all). */
+  document(): { text: string; value: unknown } | null {
+    if (this.kept === null) return null;
+    const text = this.kept + this.decoder.decode();
+    try {
+      return { text, value: JSON.parse(text) as unknown };
+    } catch {
+      return null;
+    }
+  }
 }
 
 /**
@@ -110,7 +155,7 @@ function unansweredFacts(): Omit<StreamSourceFacts, 'text'> {
   return { kind: 'Response', status: null, contentType: null, headers: null, requestId: null, httpProblem: null, readError: null, chunks: 0 };
 }
 
-async function readChunks(pull: Pull, session: LiveSession, clock: ArrivalClock, watch: Watch): Promise<void> {
+async function readChunks(pull: Pull, session: ChunkSink, clock: ArrivalClock, watch: Watch): Promise<void> {
   for (;;) {
     const next = await pull.next();
     if (next.done || watch.stopped) return;

@@ -1,5 +1,8 @@
 import type { Deadlines, Outcome, Reconstruction, ReconstructOptions } from '../model.js';
 import { summaryLine } from '../judge/index.js';
+import { explainError } from '../errors/explain.js';
+import { FINDINGS, type Finding } from '../findings.js';
+import { preview } from '../words.js';
 import type { ArrivalClock } from './arrival-clock.js';
 import type { LiveSession, StreamOptions, StreamReconstruction, StreamSource } from './stream.js';
 
@@ -95,9 +98,36 @@ function httpProblemOf(status: number, contentType: string | null): string | nul
   return problems.length === 0 ? null : `The Response is not an event stream a client would read: ${problems.join('; ')}.`;
 }
 
+/**
+ * A non-2xx Response with a JSON body: a request that failed before any stream began, answered as HTTP says it
+ * should be. Its body is an error document, not events: it is read as one (`httpErrorOf`), not framed.
+ */
+export function isHttpError(facts: Omit<StreamSourceFacts, 'text'>): boolean {
+  const media = mediaTypeOf(facts.contentType);
+  const json = media !== null && (media === 'application/json' || media.endsWith('+json'));
+  return facts.kind === 'Response' && facts.status !== null && (facts.status < 200 || facts.status > 299) && json;
+}
+
+/**
+ * The reconstruction of a correct HTTP error (`isHttpError`) whose body is one JSON document: `http status` alone,
+ * with what the error means, and `error` holds the document. What the events reading found of it is set aside.
+ */
+export function httpErrorOf(result: Reconstruction, status: number, document: { text: string; value: unknown }): Reconstruction {
+  const body = document.value;
+  const explained = explainError(body);
+  const known = explained.provider !== null || explained.http !== null;
+  const means = known ? `What it means: ${explained.summary}` : `Its body: ${preview(document.text)}.`;
+  const message = `The Response's status is ${status}, with a JSON error body: the request failed before any stream began, and fetch-based clients and the SDKs throw on it. ${means}`;
+  const finding: Finding = { code: 'http status', severity: FINDINGS['http status'].severity, message, line: 0, column: 0 };
+  Object.assign(result, { error: body, outcome: 'error_event', verdict: 'did not finish', findings: [finding], findingCounts: { 'http status': 1 } });
+  result.summary = summaryLine({ format: result.format, verdict: result.verdict, outcome: result.outcome, choices: result.choices, findingTotal: 1 });
+  return result;
+}
+
 /** A Response a client would not read as an event stream is a finding of its own, whatever its body holds. */
-export function noteHttpProblems(session: LiveSession, facts: Omit<StreamSourceFacts, 'text'>): void {
-  if (facts.kind !== 'Response' || facts.status === null) return;
+export function noteHttpProblems(session: LiveSession, facts: Omit<StreamSourceFacts, 'text'>, evenForHttpError = false): void {
+  // A correct HTTP error is noted once its body is read (`httpErrorOf`), unless that body was not JSON after all.
+  if (facts.kind !== 'Response' || facts.status === null || (isHttpError(facts) && !evenForHttpError)) return;
   if (facts.status < 200 || facts.status > 299) {
     session.note(
       'http status',
@@ -113,9 +143,10 @@ export function noteHttpProblems(session: LiveSession, facts: Omit<StreamSourceF
 }
 
 /** The reconstruction of a live read, with its source facts (and the kept text) and its trace. */
-export function withLiveFacts(result: Reconstruction, facts: Omit<StreamSourceFacts, 'text'>, clock: ArrivalClock, session: LiveSession): StreamReconstruction {
+export function withLiveFacts(result: Reconstruction, facts: Omit<StreamSourceFacts, 'text'>, clock: ArrivalClock, session: LiveSession, body?: string): StreamReconstruction {
   const source = facts as StreamSourceFacts;
-  Object.defineProperty(source, 'text', { value: () => keptTextOf(session), enumerable: false, configurable: true });
+  // `body`: the text read past the session (an HTTP error's document).
+  Object.defineProperty(source, 'text', { value: () => body ?? keptTextOf(session), enumerable: false, configurable: true });
   // Assigned in place: a copy would lose the reconstruction's brand.
   return Object.assign(result, { source, trace: traceOf(result, facts, clock) });
 }
