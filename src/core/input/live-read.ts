@@ -1,6 +1,7 @@
 import { describeArgument as describe } from '../words.js';
 import { deadlinesOf } from '../judge/index.js';
-import { ArrivalClock } from './arrival-clock.js';
+import type { Deadlines } from '../model.js';
+import { ArrivalClock, byteLength, type Stall } from './arrival-clock.js';
 import { isAsyncSource, type Chunk } from './chunks.js';
 import { factsOf, httpErrorOf, isHttpError, isResponse, noteHttpProblems, withLiveFacts, type StreamSourceFacts } from './live-result.js';
 import { isThenable, type OpenLiveSession, type StreamOptions, type StreamReconstruction, type StreamSource } from './stream.js';
@@ -168,35 +169,64 @@ async function readChunks(pull: Pull, session: ChunkSink, clock: ArrivalClock, w
   }
 }
 
-/** What `readEach()` read: the source's facts (with no body text: nothing was kept) and when reading began. */
+/** What `readEach()` read: the source's facts (no body text: nothing was kept), the origin, and what cut the read. */
 export interface EachRead {
   facts: Omit<StreamSourceFacts, 'text'>;
   startedAt: number;
+  stall: Stall | null;
+}
+
+/** What `readEach()` watches: the signal, the deadlines (every chunk is progress), and the origin they count from. */
+export interface EachOptions {
+  signal?: AbortSignal | undefined;
+  deadlines?: Deadlines | undefined;
+  startedAt?: number | undefined;
 }
 
 /**
- * Reads a live stream to its end, handing each chunk to `onChunk` with its arrival time (`performance.now()`): for
- * readers that keep their own state and watch no deadline (the inspector). A read that fails part-way is kept in
+ * Reads a live stream (or a promise of one) to its end, handing each chunk to `onChunk` with its arrival time
+ * (`performance.now()`): for readers that keep their own state (the inspector). The deadlines and the signal stop
+ * it as they stop `readLive()`; every chunk counts as progress. A read that fails part-way is kept in
  * `facts.readError`; what arrived before it has been handed over.
  */
-export async function readEach(source: StreamSource, onChunk: (chunk: Chunk, arrivedMs: number) => void): Promise<EachRead> {
-  const facts = factsOf(source);
-  const startedAt = performance.now();
-  let pull: Pull | null = null;
+export async function readEach(source: StreamSource, options: EachOptions, onChunk: (chunk: Chunk, arrivedMs: number) => void): Promise<EachRead> {
+  const clock = new ArrivalClock(options.startedAt ?? performance.now(), deadlinesOf(options), true);
+  const counts = { length: 0, lastLine: 0, lastType: '', progressRow: -1, progressLine: 0, progressType: '' };
+  clock.frames = counts;
+  const watch = new Watch(clock, options.signal);
+  watch.start();
+  let body: StreamSource | null = source;
   try {
-    pull = pullOf(source);
-    for (;;) {
-      const next = await pull.next();
-      if (next.done) break;
-      onChunk(toChunk(next.value, facts.chunks), performance.now());
-      facts.chunks += 1;
+    if (isThenable(source)) body = await awaitHeaders(source, clock, watch);
+  } catch (error) {
+    watch.finish();
+    throw error;
+  }
+  const facts = body === null ? unansweredFacts() : factsOf(body);
+  const sink: ChunkSink = {
+    push(chunk, arrivedMs) {
+      clock.chunk(arrivedMs, byteLength(chunk));
+      onChunk(chunk, arrivedMs);
+      counts.length += 1;
+      counts.progressRow = counts.length - 1;
+      clock.settle();
+    },
+    stopped: () => false,
+  };
+  try {
+    if (body !== null) {
+      const pull = pullOf(body);
+      watch.attach(pull);
+      await readChunks(pull, sink, clock, watch);
     }
   } catch (error) {
-    facts.readError = messageOf(error);
+    if (!watch.stopped) facts.readError = messageOf(error);
   } finally {
-    pull?.release();
+    watch.finish();
   }
-  return { facts, startedAt };
+  clock.end(performance.now());
+  facts.chunks = clock.chunks;
+  return { facts, startedAt: clock.origin, stall: clock.stall };
 }
 
 /** One timer at the nearest deadline, moved only when that deadline comes sooner; the signal's listener. */

@@ -2,7 +2,7 @@ import type { Deadlines } from '../model.js';
 import { checkOptions, checkOptionTable, RECONSTRUCT_OPTION_RULES, type OptionRules } from '../options.js';
 
 /** The options only a live read takes, beside those of reconstruct() (whose deadlines it enforces while reading). */
-const STREAM_OPTION_RULES: OptionRules = {
+export const STREAM_OPTION_RULES: OptionRules = {
   signal: { expects: 'an AbortSignal (such as AbortSignal.timeout(5000) or controller.signal)', accepts: isAbortSignal },
   startedAt: { expects: 'a performance.now() reading taken when the request was sent', accepts: (value) => typeof value === 'number' && Number.isFinite(value) },
 };
