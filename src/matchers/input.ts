@@ -12,11 +12,12 @@ export interface ReadOptions {
   startedAt?: number;
 }
 
-/** What `configure()` sets for the matchers of a test file. */
+/** What `configure()` sets for the live reads of a test file: the matchers', `reconstructStream()`'s, `inspectStream()`'s. */
 export interface MatcherSettings {
   /**
-   * Deadlines for the live streams the matchers read (defaults 20 s to the first byte and content, 30 s between
-   * content, 300 s in all): set them below the runner's test timeout so a hung stream fails as `stalled`.
+   * Deadlines for the live streams read (defaults 20 s to the first byte and content, 30 s between content, 300 s in
+   * all): set them below the runner's test timeout so a hung stream fails as `stalled`. Deadlines passed to one
+   * read name only what they change.
    */
   deadlines?: Deadlines;
 }
