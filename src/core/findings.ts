@@ -84,8 +84,8 @@ export const FINDINGS = {
     severity: 'warning',
     title: 'The last frame has no blank line after it',
     meaning:
-      'It reads as a whole frame, so it is assembled, but a spec client discards a frame that no blank line ends: the last piece of the answer goes missing.',
-    fix: 'Write a blank line (`\\n\\n`) after every frame, the last one included. If this is a pasted capture, the terminal may have dropped it.',
+      'One rule for a last frame no blank line ends: pasted text (a string, bytes, a file, the page) is read leniently, since a terminal or editor may drop the last blank line, so the frame is assembled and this warns. A live read (a Response, ReadableStream, async iterable or Node stream) is judged as a spec client reads it: the frame is never dispatched, so it reports `not dispatched` and the stream did not finish.',
+    fix: 'Write a blank line (`\\n\\n`) after every frame, the last one included. If this is a pasted capture, the terminal may have dropped it: check the live stream.',
   },
   'too large': {
     severity: 'error',
@@ -118,7 +118,7 @@ export const FINDINGS = {
     severity: 'error',
     title: 'The last event is never dispatched',
     meaning:
-      'The stream ends while an event is still buffered: no blank line follows its data. A spec client throws that buffer away, so the event never fires and the last piece of the answer is lost. (Reported by `inspect()`, which shows what a spec client does; a reconstruction reads such a frame and reports `unterminated` or `cut`.)',
+      'The stream ends while an event is still buffered: no blank line follows its data. A spec client throws that buffer away, so the event never fires and the last piece of the answer is lost. Reported by `inspect()` and by every live read (a Response, ReadableStream, async iterable or Node stream), whose verdict is then `did not finish`; the frame is still listed and assembled. Pasted text reports `unterminated` instead.',
     fix: 'End every event with a blank line, the last one included, before closing the connection.',
   },
   'done sentinel': {
@@ -332,8 +332,8 @@ export const FINDINGS = {
     severity: 'error',
     title: 'The Response status is not 2xx',
     meaning:
-      'A client (fetch-based readers, the OpenAI and Anthropic SDKs, EventSource) treats the response as an error and never reads its body as events, however valid the body looks. The body is still reconstructed, to show what was sent.',
-    fix: 'Answer 200 once the stream starts; report a failure before it as an HTTP error with a JSON body, and one after it as an error event.',
+      'A client (fetch-based readers, the OpenAI and Anthropic SDKs, EventSource) treats the response as an error and never reads its body as events, however valid the body looks. The body is still reconstructed, to show what was sent. A correct HTTP error (a JSON body) gets this finding alone, with what the error means, and `error` holds the body.',
+    fix: 'For a correct HTTP error, fix what the error names in the request. Otherwise answer 200 once the stream starts; report a failure before it as an HTTP error with a JSON body, and one after it as an error event.',
   },
   'content type': {
     severity: 'warning',

@@ -74,5 +74,5 @@ export { describeArgument, plural } from './words.js';
 export { suggestion } from './did-you-mean.js';
 export { SEVERITIES, countsAtLeast, isAtLeast, severityRank } from './severity.js';
 export { checkOptionTable, isPlainObject, oneOf, type OptionRule, type OptionRules } from './options.js';
-export { checkMatcherSettings } from './input/stream-options.js';
+export { checkMatcherSettings, runnerSettings, setRunnerSettings, withConfiguredDeadlines, type RunnerSettings } from './input/stream-options.js';
 export { matchStamp, StampClock } from './decode/timestamps.js';

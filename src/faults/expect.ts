@@ -14,7 +14,7 @@ const ORACLE_CODES = new Set<FindingCode>([
   'event mismatch', 'empty', 'delta mismatch', 'signature missing', 'identity changed', 'tool call id changed', 'finish mismatch', 'choice no index',
 ]);
 /** Codes the framing rules state from the text. */
-const FRAMING_CODES = new Set<FindingCode>(['bom', 'crlf', 'unterminated', 'cut', 'stalled']);
+const FRAMING_CODES = new Set<FindingCode>(['bom', 'crlf', 'unterminated', 'not dispatched', 'cut', 'stalled']);
 
 export interface Analysis {
   verdict: Verdict;
@@ -28,8 +28,11 @@ export function analyse(work: Work, progressOf: (unit: Unit) => boolean, deadlin
   return analyseStalled(work, deadlineWalk(work, progressOf, deadlines, false).passedAt !== null);
 }
 
-/** The rules over a work's frames and text, `stalled` given: by the offline clock, or by a live read's cut. */
-function analyseStalled(work: Work, stalled: boolean): Analysis {
+/**
+ * The rules over a work's frames and text, `stalled` given: by the offline clock, or by a live read's cut. `live`: read
+ * as a live reader does, where a last frame no blank line ends is never dispatched (`not dispatched`, not finished).
+ */
+function analyseStalled(work: Work, stalled: boolean, live = false): Analysis {
   const codes = new Set<FindingCode>();
   const frames = frameUnits(work);
   const text = work.units.map(unitText).join('');
@@ -46,6 +49,9 @@ function analyseStalled(work: Work, stalled: boolean): Analysis {
       codes.add('cut');
       truncated = true;
       read.pop();
+    } else if (live) {
+      codes.add('not dispatched');
+      truncated = true;
     } else codes.add('unterminated');
   }
   const oracle = work.format ? oracleReading(work.format, read) : null;
@@ -120,7 +126,7 @@ function liveReading(work: Work, progressOf: (unit: Unit) => boolean, deadlines:
   const walk = deadlineWalk(work, progressOf, deadlines, true);
   const total = work.units.reduce((sum, unit) => sum + unit.pieces.length, 0);
   if (walk.passedAt === null || walk.arrivedPieces >= total) return null;
-  return analyseStalled(arrivedPart(work, walk.arrivedPieces), true);
+  return analyseStalled(arrivedPart(work, walk.arrivedPieces), true, true);
 }
 
 export interface Source {
@@ -164,7 +170,7 @@ export function expectationOf(source: Source, work: Work, deadlines: Deadlines |
   if (after.verdict !== 'did not finish' && countsOutput(source, work) && (unassembled || lostAllContent(source, work))) exact = false;
   const result: ExpectedReading = { verdict: after.verdict, outcome: after.outcome, findings: [...findings].sort(), exact };
   if (deadlines) result.deadlines = deadlines;
-  const live = liveReading(work, progress, full);
+  const live = liveReading(work, progress, full) ?? (after.codes.has('unterminated') ? analyseStalled(work, after.stalled, true) : null);
   if (live !== null) result.live = { verdict: live.verdict, outcome: live.outcome, findings: [...live.codes].sort(), exact: false };
   const unstated = (source.work.format && outsideRules(source.work.format, frameUnits(source.work).map((unit) => fieldsOf(unitText(unit))))) || disagreement(before, source.expected);
   if (unstated !== null) {

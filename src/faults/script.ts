@@ -43,8 +43,8 @@ export interface ExpectedReading {
   /**
    * What a live reader (`reconstructStream()`, the matchers, a read of the served script) reads with these deadlines,
    * where that differs: a deadline cancels a live read, so when one passes before the script has all been written,
-   * the reader has only what came by then (verdict as a cut stream gives, outcome `stalled`, `findings` at least these).
-   * Absent: a live read gives this same reading. The script's times count from when the server starts writing: start
+   * the reader has only what came by then (verdict as a cut stream gives, outcome `stalled`, `findings` at least these);
+   * and a last frame no blank line ends is never dispatched by a live reader (`not dispatched`, did not finish). Absent: a live read gives this same reading. The script's times count from when the server starts writing: start
    * the reader's clock no later (`startedAt: performance.now()` taken before the request). The reading above is the whole script read at its pace, as
    * `readScript()` reads it; both count every limit from the start of reading.
    */
@@ -56,7 +56,7 @@ export interface ExpectedReading {
   unstated?: string;
 }
 
-/** A live reader's reading of a script its deadlines cut: codes that must be among the findings (`exact` is false). */
+/** A live reader's reading of a script, where it differs: codes that must be among the findings (`exact` is false). */
 export interface LiveReading {
   verdict: Verdict;
   outcome: Outcome;

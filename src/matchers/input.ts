@@ -1,5 +1,5 @@
 import { isReconstruction, reconstruct, type Deadlines, type FormatName, type Reconstruction } from '../core/index.js';
-import { checkMatcherSettings, describeArgument as describe, isStreamSource, reconstructStream, type StreamReconstruction, type StreamSource, type StreamText } from '../core/index.js';
+import { checkMatcherSettings, describeArgument as describe, setRunnerSettings, withConfiguredDeadlines, isStreamSource, reconstructStream, type StreamReconstruction, type StreamSource, type StreamText } from '../core/index.js';
 
 /** What a matcher reads: a reconstruction, with what was read when it came from a live stream. */
 export type Received = Reconstruction & { source?: StreamReconstruction['source']; trace?: StreamReconstruction['trace'] };
@@ -8,35 +8,28 @@ export interface ReadOptions {
   format?: FormatName;
   /** Deadlines for a live stream this matcher is the first to read (over those set with `configure()`). */
   deadlines?: Deadlines;
+  /** `performance.now()` taken when the request was sent, for a live stream this matcher is the first to read. */
+  startedAt?: number;
 }
 
-/** What `configure()` sets for the matchers of a test file. */
+/** What `configure()` sets for the live reads of a test file: the matchers', `reconstructStream()`'s, `inspectStream()`'s. */
 export interface MatcherSettings {
   /**
-   * Deadlines for the live streams the matchers read (defaults 20 s to the first byte and content, 30 s between
-   * content, 300 s in all): set them below the runner's test timeout so a hung stream fails as `stalled`.
+   * Deadlines for the live streams read (defaults 20 s to the first byte and content, 30 s between content, 300 s in
+   * all): set them below the runner's test timeout so a hung stream fails as `stalled`. Deadlines passed to one
+   * read name only what they change.
    */
   deadlines?: Deadlines;
 }
 
-// On globalThis under a registered symbol: the runner entry points and `sse-reconstruct/matchers` are separate
-// bundles, and configure() from any of them must reach the matchers of all.
-const SETTINGS = Symbol.for('sse-reconstruct.matcher-settings');
-type Holder = { [SETTINGS]?: MatcherSettings };
-
 /**
- * Sets how the matchers read live streams, from here on in this test file (each file runs in its own module
- * scope in Vitest and Jest; call it in a setup file for every file). Returns the settings it replaced.
+ * Sets how live streams are read, from here on in this test file (each file runs in its own module scope in Vitest
+ * and Jest; call it in a setup file for every file): by the matchers and by `reconstructStream()`. Returns the
+ * settings it replaced.
  */
 export function configure(settings: MatcherSettings): MatcherSettings {
   checkMatcherSettings(settings);
-  const previous = settingsNow();
-  (globalThis as Holder)[SETTINGS] = settings.deadlines === undefined ? {} : { deadlines: { ...settings.deadlines } };
-  return previous;
-}
-
-function settingsNow(): MatcherSettings {
-  return (globalThis as Holder)[SETTINGS] ?? {};
+  return setRunnerSettings(settings);
 }
 
 /** Raised for a received value no matcher can read: a usage error, never a pass. */
@@ -55,10 +48,9 @@ export function resolveReceived(received: unknown, options: ReadOptions): Receiv
   );
 }
 
-function liveOptions(options: ReadOptions): { format?: FormatName; deadlines?: Deadlines } {
-  const configured = settingsNow().deadlines;
-  const deadlines = configured === undefined && options.deadlines === undefined ? undefined : { ...configured, ...options.deadlines };
-  return { ...(options.format ? { format: options.format } : {}), ...(deadlines ? { deadlines } : {}) };
+function liveOptions(options: ReadOptions): { format?: FormatName; deadlines?: Deadlines; startedAt?: number } {
+  const deadlines = withConfiguredDeadlines(options.deadlines);
+  return { ...(options.format ? { format: options.format } : {}), ...(deadlines ? { deadlines } : {}), ...(options.startedAt !== undefined ? { startedAt: options.startedAt } : {}) };
 }
 
 function isStreamText(value: unknown): value is StreamText {

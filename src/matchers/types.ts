@@ -62,6 +62,11 @@ export interface ArrivalLimits {
   idleMs?: number;
   /** To the end of the stream. */
   totalMs?: number;
+  /**
+   * Not a limit: `performance.now()` taken when the request was sent. The limits count from it (the first byte
+   * includes the wait for headers) when this matcher is the first to read the stream.
+   */
+  startedAt?: number;
 }
 
 export interface ToBeEventStreamOptions {

@@ -27,7 +27,8 @@ describe('inspectStream', () => {
 
   it('gives what inspect() gives for the same text, with the HTTP facts of a Response', async () => {
     const response = new Response(HARBOUR, { headers: { 'content-type': 'text/event-stream' } });
-    const { source, timing, events, ...rest } = await inspectStream(response);
+    const { source, timing, events, stoppedBy, counted, ...rest } = await inspectStream(response);
+    expect({ stoppedBy, counted }).toEqual({ stoppedBy: null, counted: null });
     const { timing: _timing, events: plainEvents, ...plain } = inspect(HARBOUR);
     expect(rest).toEqual(plain);
     expect(events.map(({ elapsedMs: _e, ...event }) => event)).toEqual(plainEvents);
@@ -36,7 +37,7 @@ describe('inspectStream', () => {
   });
 
   it('inspects text and bytes as inspect() does', async () => {
-    expect(await inspectStream(HARBOUR)).toEqual({ ...inspect(HARBOUR), source: null });
+    expect(await inspectStream(HARBOUR)).toEqual({ ...inspect(HARBOUR), source: null, stoppedBy: null, counted: null });
   });
 
   it('arrival times from createInspection().push(chunk, arrivedMs) leave a timestamped capture on its own clock', () => {

@@ -111,6 +111,7 @@ describe('the trace: one log line about the stream', () => {
       terminalSeen: true,
       stopReason: 'stop',
       outcome: 'ok',
+      stoppedBy: null,
       durationMs: expect.any(Number),
     });
     const trace = result.trace!;

@@ -109,6 +109,10 @@ export class ArrivalClock {
   stall: Stall | null = null;
   /** The assembly saw the frame that ends the stream (set when it is judged). */
   terminalSeen = false;
+  /** A promise of a Response is being awaited: no status line or headers yet (true still when they never came). */
+  awaitingHeaders = false;
+  /** The status of the Response read, once its headers are in; null for other sources. */
+  headersStatus: number | null = null;
   /** The frames so far (the frames table), read when a chunk has been read. */
   frames: FrameCounts = NO_FRAMES;
   private contentRow = -1;

@@ -1,9 +1,10 @@
 import { describeArgument as describe } from '../words.js';
 import { deadlinesOf } from '../judge/index.js';
-import { ArrivalClock } from './arrival-clock.js';
-import type { Chunk } from './chunks.js';
-import { factsOf, isResponse, noteHttpProblems, withLiveFacts, type StreamSourceFacts } from './live-result.js';
-import type { LiveSession, OpenLiveSession, StreamOptions, StreamReconstruction, StreamSource } from './stream.js';
+import type { Deadlines } from '../model.js';
+import { ArrivalClock, byteLength, type Stall } from './arrival-clock.js';
+import { isAsyncSource, type Chunk } from './chunks.js';
+import { factsOf, httpErrorOf, isHttpError, isResponse, noteHttpProblems, withLiveFacts, type StreamSourceFacts } from './live-result.js';
+import { isThenable, type OpenLiveSession, type StreamOptions, type StreamReconstruction, type StreamSource } from './stream.js';
 
 /** A live stream read once: its reconstruction, and the shape key of the options it was read with. */
 export interface LiveRead {
@@ -27,19 +28,46 @@ interface Pull {
 /**
  * Reads a live stream chunk by chunk into a reconstruction, with the deadlines watched by one timer: at a deadline
  * (or when `signal` aborts, or the held bound stops the reader) the read is cancelled, the reader and the body both.
- * `openSession`: the pipeline's, which the chunks go into.
+ * A promise of a stream (`fetch(url)`) is awaited under the same deadlines and signal: the wait for headers counts.
+ * `openSession`: the pipeline's, which the chunks go into; `adopt`: given what a promise resolved to, the read of it
+ * already under way (then that read is the answer), else null, and it is recorded as this read.
  */
-export async function readLive(source: StreamSource, options: StreamOptions, shape: string, openSession: OpenLiveSession): Promise<LiveRead> {
+export async function readLive(
+  source: StreamSource,
+  options: StreamOptions,
+  shape: string,
+  openSession: OpenLiveSession,
+  adopt: (value: StreamSource) => Promise<LiveRead> | null = () => null,
+): Promise<LiveRead> {
   const { startedAt, signal, ...rest } = options;
-  const facts = factsOf(source);
   const clock = new ArrivalClock(startedAt ?? performance.now(), deadlinesOf(rest), true);
+  const watch = new Watch(clock, signal);
+  watch.start();
+  const promised = isThenable(source);
+  let body: StreamSource | null = source;
+  try {
+    if (promised) body = await awaitHeaders(source, clock, watch);
+  } catch (error) {
+    watch.finish();
+    throw error;
+  }
+  const adopted = body === null || !promised ? null : adopt(body);
+  if (adopted !== null) {
+    watch.finish();
+    return adopted;
+  }
+  const facts = body === null ? unansweredFacts() : factsOf(body);
+  clock.headersStatus = facts.status;
   const session = openSession(rest, clock);
   noteHttpProblems(session, facts);
-  const watch = new Watch(clock, signal);
+  // A correct HTTP error's body is one JSON document: kept beside the events, and read as that if it is one.
+  const errorBody = isHttpError(facts) ? new ErrorBody(session) : null;
   try {
-    const pull = pullOf(source);
-    watch.start(pull);
-    await readChunks(pull, session, clock, watch);
+    if (body !== null) {
+      const pull = pullOf(body);
+      watch.attach(pull);
+      await readChunks(pull, errorBody ?? session, clock, watch);
+    }
   } catch (error) {
     if (!watch.stopped) facts.readError = messageOf(error);
   } finally {
@@ -47,10 +75,88 @@ export async function readLive(source: StreamSource, options: StreamOptions, sha
   }
   clock.end(performance.now());
   facts.chunks = clock.chunks;
-  return { result: withLiveFacts(session.end(), facts, clock, session), options: shape };
+  const document = errorBody?.document() ?? null;
+  if (errorBody !== null && document === null) noteHttpProblems(session, facts, true);
+  const ended = session.end();
+  if (document !== null) httpErrorOf(ended, facts.status ?? 0, document);
+  return { result: withLiveFacts(ended, facts, clock, session, document?.text), options: shape };
 }
 
-async function readChunks(pull: Pull, session: LiveSession, clock: ArrivalClock, watch: Watch): Promise<void> {
+/** Where a read's chunks go: the session, or the text of an HTTP error's body. */
+interface ChunkSink {
+  push(chunk: Chunk, arrivedMs: number): void;
+  stopped(): boolean;
+}
+
+/** The most characters of an HTTP error's body kept to read as one JSON document (past it, it is read as events). */
+const ERROR_BODY_CHARS = 1024 * 1024;
+
+/** An HTTP error's body: its chunks go into the session, and its text is kept to read as one JSON document. */
+class ErrorBody implements ChunkSink {
+  private readonly decoder = new TextDecoder();
+  private kept: string | null = '';
+
+  constructor(private readonly session: ChunkSink) {}
+
+  push(chunk: Chunk, arrivedMs: number): void {
+    this.session.push(chunk, arrivedMs);
+    if (this.kept === null) return;
+    this.kept += typeof chunk === 'string' ? chunk : this.decoder.decode(chunk, { stream: true });
+    if (this.kept.length > ERROR_BODY_CHARS) this.kept = null;
+  }
+
+  stopped(): boolean {
+    return this.session.stopped();
+  }
+
+  /** The body as one JSON document, or null when it is not one (then it was an event stream after all). */
+  document(): { text: string; value: unknown } | null {
+    if (this.kept === null) return null;
+    const text = this.kept + this.decoder.decode();
+    try {
+      return { text, value: JSON.parse(text) as unknown };
+    } catch {
+      return null;
+    }
+  }
+}
+
+/**
+ * Waits for a promise of a stream (the headers of `fetch(url)`) until a deadline passes or the signal aborts: null
+ * then, and whatever it resolves to later is cancelled, so no connection is left open. A value that is not a stream
+ * is API misuse and throws.
+ */
+async function awaitHeaders(promise: PromiseLike<unknown>, clock: ArrivalClock, watch: Watch): Promise<StreamSource | null> {
+  clock.awaitingHeaders = true;
+  const answered = Promise.resolve(promise).then((value) => ({ value }));
+  const settled = await Promise.race([answered, watch.ended]);
+  if (settled === null) {
+    answered.then(({ value }) => cancelLate(value), () => undefined);
+    return null;
+  }
+  clock.awaitingHeaders = false;
+  if (!isAsyncSource(settled.value)) {
+    throw new TypeError(`sse-reconstruct: the promise resolved to ${describe(settled.value)}, not a Response, ReadableStream or async iterable.`);
+  }
+  return settled.value as StreamSource;
+}
+
+/** A stream that came after its read was given up: cancelled at once (fetch closes the connection). */
+function cancelLate(value: unknown): void {
+  if (!isAsyncSource(value)) return;
+  try {
+    pullOf(value as StreamSource).cancel(new Error('sse-reconstruct: the response came after the read had ended (a deadline or the signal)'));
+  } catch {
+    // A body already read or locked by someone else is theirs to close.
+  }
+}
+
+/** What is known of a response that never came: nothing but that it was awaited. */
+function unansweredFacts(): Omit<StreamSourceFacts, 'text'> {
+  return { kind: 'Response', status: null, contentType: null, headers: null, requestId: null, httpProblem: null, readError: null, chunks: 0 };
+}
+
+async function readChunks(pull: Pull, session: ChunkSink, clock: ArrivalClock, watch: Watch): Promise<void> {
   for (;;) {
     const next = await pull.next();
     if (next.done || watch.stopped) return;
@@ -63,40 +169,72 @@ async function readChunks(pull: Pull, session: LiveSession, clock: ArrivalClock,
   }
 }
 
-/** What `readEach()` read: the source's facts (with no body text: nothing was kept) and when reading began. */
+/** What `readEach()` read: the source's facts (no body text: nothing was kept), the origin, and what cut the read. */
 export interface EachRead {
   facts: Omit<StreamSourceFacts, 'text'>;
   startedAt: number;
+  stall: Stall | null;
+}
+
+/** What `readEach()` watches: the signal, the deadlines (every chunk is progress), and the origin they count from. */
+export interface EachOptions {
+  signal?: AbortSignal | undefined;
+  deadlines?: Deadlines | undefined;
+  startedAt?: number | undefined;
 }
 
 /**
- * Reads a live stream to its end, handing each chunk to `onChunk` with its arrival time (`performance.now()`): for
- * readers that keep their own state and watch no deadline (the inspector). A read that fails part-way is kept in
+ * Reads a live stream (or a promise of one) to its end, handing each chunk to `onChunk` with its arrival time
+ * (`performance.now()`): for readers that keep their own state (the inspector). The deadlines and the signal stop
+ * it as they stop `readLive()`; every chunk counts as progress. A read that fails part-way is kept in
  * `facts.readError`; what arrived before it has been handed over.
  */
-export async function readEach(source: StreamSource, onChunk: (chunk: Chunk, arrivedMs: number) => void): Promise<EachRead> {
-  const facts = factsOf(source);
-  const startedAt = performance.now();
-  let pull: Pull | null = null;
+export async function readEach(source: StreamSource, options: EachOptions, onChunk: (chunk: Chunk, arrivedMs: number) => void): Promise<EachRead> {
+  const clock = new ArrivalClock(options.startedAt ?? performance.now(), deadlinesOf(options), true);
+  const counts = { length: 0, lastLine: 0, lastType: '', progressRow: -1, progressLine: 0, progressType: '' };
+  clock.frames = counts;
+  const watch = new Watch(clock, options.signal);
+  watch.start();
+  let body: StreamSource | null = source;
   try {
-    pull = pullOf(source);
-    for (;;) {
-      const next = await pull.next();
-      if (next.done) break;
-      onChunk(toChunk(next.value, facts.chunks), performance.now());
-      facts.chunks += 1;
+    if (isThenable(source)) body = await awaitHeaders(source, clock, watch);
+  } catch (error) {
+    watch.finish();
+    throw error;
+  }
+  const facts = body === null ? unansweredFacts() : factsOf(body);
+  const sink: ChunkSink = {
+    push(chunk, arrivedMs) {
+      clock.chunk(arrivedMs, byteLength(chunk));
+      onChunk(chunk, arrivedMs);
+      counts.length += 1;
+      counts.progressRow = counts.length - 1;
+      clock.settle();
+    },
+    stopped: () => false,
+  };
+  try {
+    if (body !== null) {
+      const pull = pullOf(body);
+      watch.attach(pull);
+      await readChunks(pull, sink, clock, watch);
     }
   } catch (error) {
-    facts.readError = messageOf(error);
+    if (!watch.stopped) facts.readError = messageOf(error);
   } finally {
-    pull?.release();
+    watch.finish();
   }
-  return { facts, startedAt };
+  clock.end(performance.now());
+  facts.chunks = clock.chunks;
+  return { facts, startedAt: clock.origin, stall: clock.stall };
 }
 
 /** One timer at the nearest deadline, moved only when that deadline comes sooner; the signal's listener. */
 class Watch {
   stopped = false;
+  /** Resolves with null when the read is stopped (a deadline, the signal, the held bound). */
+  readonly ended: Promise<null>;
+  private endedNow: () => void = () => undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private armedAt = Infinity;
   private pull: Pull | null = null;
@@ -108,13 +246,21 @@ class Watch {
   constructor(
     private readonly clock: ArrivalClock,
     private readonly signal: AbortSignal | undefined,
-  ) {}
+  ) {
+    this.ended = new Promise<null>((resolve) => (this.endedNow = () => resolve(null)));
+  }
 
-  start(pull: Pull): void {
-    this.pull = pull;
+  /** Watches from now on: the deadlines count, and the signal ends the read (at once, when it has aborted). */
+  start(): void {
     if (this.signal?.aborted) return this.onAbort();
     this.signal?.addEventListener('abort', this.onAbort, { once: true });
     this.arm(this.clock.nextDeadline());
+  }
+
+  /** The body to cancel when the read is stopped; cancelled at once when it was stopped already. */
+  attach(pull: Pull): void {
+    this.pull = pull;
+    if (this.stopped) pull.cancel(new Error('sse-reconstruct: the read had ended before the body was read'));
   }
 
   /** Something arrived: a deadline may now come sooner (the first content starts the shorter idle wait). */
@@ -127,6 +273,7 @@ class Watch {
     if (this.stopped) return;
     this.stopped = true;
     this.clear();
+    this.endedNow();
     this.pull?.cancel(new Error(`sse-reconstruct: ${why}`));
   }
 
@@ -233,17 +380,37 @@ function reasonOf(reason: unknown): string {
   return messageOf(reason);
 }
 
-// Duck-typed: an error from another realm (a test environment's globals) is not `instanceof Error` here.
+/**
+ * An error or abort reason in words. Duck-typed: an error from another realm (a test environment's globals) is not
+ * `instanceof Error` here. Never throws: a reason may be anything (an object with no prototype has no toString).
+ */
 export function messageOf(error: unknown): string {
   const message = messageField(error);
-  if (message === null) return String(error);
-  const cause = messageField((error as { cause?: unknown }).cause);
+  if (message === null) return stringOf(error);
+  const cause = messageField(fieldOf(error, 'cause'));
   return cause !== null && cause !== message ? `${message} (${cause})` : message;
 }
 
 function messageField(value: unknown): string | null {
-  const message = typeof value === 'object' && value !== null ? (value as { message?: unknown }).message : undefined;
+  const message = fieldOf(value, 'message');
   return typeof message === 'string' ? message : null;
+}
+
+function fieldOf(value: unknown, name: 'message' | 'cause'): unknown {
+  if (typeof value !== 'object' || value === null) return undefined;
+  try {
+    return (value as Record<string, unknown>)[name];
+  } catch {
+    return undefined;
+  }
+}
+
+function stringOf(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return describe(value);
+  }
 }
 
 function isReadableStream(value: unknown): value is ReadableStream<unknown> {

@@ -1,7 +1,10 @@
-import type { Outcome, Reconstruction, ReconstructOptions } from '../model.js';
+import type { Deadlines, Outcome, Reconstruction, ReconstructOptions } from '../model.js';
 import { summaryLine } from '../judge/index.js';
+import { explainError } from '../errors/explain.js';
+import { FINDINGS, type Finding } from '../findings.js';
+import { preview } from '../words.js';
 import type { ArrivalClock } from './arrival-clock.js';
-import type { LiveSession, OpenLiveSession, StreamOptions, StreamReconstruction, StreamSource } from './stream.js';
+import type { LiveSession, StreamOptions, StreamReconstruction, StreamSource } from './stream.js';
 
 /** What was read and how: the HTTP facts of a `Response`, and whether the read failed part-way. */
 export interface StreamSourceFacts {
@@ -46,6 +49,11 @@ export interface StreamTrace {
   /** The first finish reason among the choices, as the provider wrote it. */
   stopReason: string | null;
   outcome: Outcome;
+  /**
+   * What ended the read before the body ended: the deadline that passed (`firstByteMs`, `firstContentMs`, `idleMs`,
+   * `totalMs`) or `signal`; null when the body ended on its own.
+   */
+  stoppedBy: keyof Deadlines | 'signal' | null;
   /** From the start of reading (or `startedAt`) to the end of the body or where the read was stopped. */
   durationMs: number;
 }
@@ -90,9 +98,36 @@ function httpProblemOf(status: number, contentType: string | null): string | nul
   return problems.length === 0 ? null : `The Response is not an event stream a client would read: ${problems.join('; ')}.`;
 }
 
+/**
+ * A non-2xx Response with a JSON body: a request that failed before any stream began, answered as HTTP says it
+ * should be. Its body is an error document, not events: it is read as one (`httpErrorOf`), not framed.
+ */
+export function isHttpError(facts: Omit<StreamSourceFacts, 'text'>): boolean {
+  const media = mediaTypeOf(facts.contentType);
+  const json = media !== null && (media === 'application/json' || media.endsWith('+json'));
+  return facts.kind === 'Response' && facts.status !== null && (facts.status < 200 || facts.status > 299) && json;
+}
+
+/**
+ * The reconstruction of a correct HTTP error (`isHttpError`) whose body is one JSON document: `http status` alone,
+ * with what the error means, and `error` holds the document. What the events reading found of it is set aside.
+ */
+export function httpErrorOf(result: Reconstruction, status: number, document: { text: string; value: unknown }): Reconstruction {
+  const body = document.value;
+  const explained = explainError(body);
+  const known = explained.provider !== null || explained.http !== null;
+  const means = known ? `What it means: ${explained.summary}` : `Its body: ${preview(document.text)}.`;
+  const message = `The Response's status is ${status}, with a JSON error body: the request failed before any stream began, and fetch-based clients and the SDKs throw on it. ${means}`;
+  const finding: Finding = { code: 'http status', severity: FINDINGS['http status'].severity, message, line: 0, column: 0 };
+  Object.assign(result, { error: body, outcome: 'error_event', verdict: 'did not finish', findings: [finding], findingCounts: { 'http status': 1 } });
+  result.summary = summaryLine({ format: result.format, verdict: result.verdict, outcome: result.outcome, choices: result.choices, findingTotal: 1 });
+  return result;
+}
+
 /** A Response a client would not read as an event stream is a finding of its own, whatever its body holds. */
-export function noteHttpProblems(session: LiveSession, facts: Omit<StreamSourceFacts, 'text'>): void {
-  if (facts.kind !== 'Response' || facts.status === null) return;
+export function noteHttpProblems(session: LiveSession, facts: Omit<StreamSourceFacts, 'text'>, evenForHttpError = false): void {
+  // A correct HTTP error is noted once its body is read (`httpErrorOf`), unless that body was not JSON after all.
+  if (facts.kind !== 'Response' || facts.status === null || (isHttpError(facts) && !evenForHttpError)) return;
   if (facts.status < 200 || facts.status > 299) {
     session.note(
       'http status',
@@ -108,9 +143,10 @@ export function noteHttpProblems(session: LiveSession, facts: Omit<StreamSourceF
 }
 
 /** The reconstruction of a live read, with its source facts (and the kept text) and its trace. */
-export function withLiveFacts(result: Reconstruction, facts: Omit<StreamSourceFacts, 'text'>, clock: ArrivalClock, session: LiveSession): StreamReconstruction {
+export function withLiveFacts(result: Reconstruction, facts: Omit<StreamSourceFacts, 'text'>, clock: ArrivalClock, session: LiveSession, body?: string): StreamReconstruction {
   const source = facts as StreamSourceFacts;
-  Object.defineProperty(source, 'text', { value: () => keptTextOf(session), enumerable: false, configurable: true });
+  // `body`: the text read past the session (an HTTP error's document).
+  Object.defineProperty(source, 'text', { value: () => body ?? keptTextOf(session), enumerable: false, configurable: true });
   // Assigned in place: a copy would lose the reconstruction's brand.
   return Object.assign(result, { source, trace: traceOf(result, facts, clock) });
 }
@@ -136,6 +172,7 @@ function traceOf(result: Reconstruction, facts: Omit<StreamSourceFacts, 'text'>,
     terminalSeen: clock.terminalSeen,
     stopReason: result.choices.find((choice) => choice.finishReason !== null)?.finishReason ?? null,
     outcome: result.outcome,
+    stoppedBy: clock.stall?.cause ?? null,
     durationMs: result.timing.totalMs ?? 0,
   };
 }
@@ -144,7 +181,7 @@ function traceOf(result: Reconstruction, facts: Omit<StreamSourceFacts, 'text'>,
  * A live stream read once already, asked for with options that shape the result otherwise (another format): read
  * again from its kept text, with the arrival facts of the one read (its timing, trace, and the stall if it stalled).
  */
-export function rereadAs(first: StreamReconstruction, firstShape: string, options: StreamOptions, openSession: OpenLiveSession): StreamReconstruction {
+export function rereadAs(first: StreamReconstruction, firstShape: string, options: StreamOptions, openSession: (options: ReconstructOptions) => LiveSession): StreamReconstruction {
   const { startedAt: _startedAt, signal: _signal, ...rest } = options;
   let text: string;
   try {

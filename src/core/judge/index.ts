@@ -196,14 +196,25 @@ function reportStall(clock: ArrivalClock, findings: FindingList): boolean {
   const stall = clock.stall;
   if (stall === null) return false;
   const parts = [stallWhat(stall, clock)];
+  const nothing = nothingCame(stall, clock);
   if (stall.lastFrame !== null) parts.push(`The last frame was ${frameName(stall.lastFrame)}.`);
-  else parts.push(clock.bytes > 0 ? `${plural(clock.bytes, 'byte')} came, but no whole frame (a comment or a frame cut short).` : 'Not one byte came.');
+  else if (clock.bytes > 0) parts.push(`${plural(clock.bytes, 'byte')} came, but no whole frame (a comment or a frame cut short).`);
+  else if (nothing !== null) parts.push(nothing);
   if (clock.live && clock.terminalSeen) parts.push('The frame that ends the stream had come, but the body was never closed: a client that reads to the end of the body hangs here.');
-  if (clock.live) parts.push(stall.cause === 'signal' ? 'The read was cancelled (the reader and the body).' : 'The read was cancelled there (the reader and the body).');
+  if (clock.awaitingHeaders) parts.push('The wait was given up there; a response that comes later is cancelled.');
+  else if (clock.live) parts.push(stall.cause === 'signal' ? 'The read was cancelled (the reader and the body).' : 'The read was cancelled there (the reader and the body).');
   parts.push('Find what held the stream (a slow first token, a buffering proxy, a provider that stopped sending).');
   const at = stall.lastFrame;
   findings.add('stalled', parts.join(' '), at?.line ?? 0, at === null ? 0 : 1, at?.index);
   return true;
+}
+
+/** What a stall with no byte says of the response: whether its headers came (null: said already). */
+function nothingCame(stall: Stall, clock: ArrivalClock): string | null {
+  const firstByte = stall.cause === 'firstByteMs';
+  if (clock.awaitingHeaders) return firstByte ? null : 'No response came: not even the status line and headers.';
+  if (clock.headersStatus !== null) return firstByte ? null : `The response headers came (status ${clock.headersStatus}), but not one byte of the body.`;
+  return 'Not one byte came.';
 }
 
 function stallWhat(stall: Stall, clock: ArrivalClock): string {
@@ -211,6 +222,8 @@ function stallWhat(stall: Stall, clock: ArrivalClock): string {
   const limit = stall.limitMs === null ? '' : duration(stall.limitMs);
   switch (stall.cause) {
     case 'firstByteMs':
+      if (clock.awaitingHeaders) return `No response came within ${limit} of the moment ${from} (deadline firstByteMs): not even the status line and headers.`;
+      if (clock.headersStatus !== null) return `The response headers came (status ${clock.headersStatus}), but no byte of the body arrived within ${limit} of the moment ${from} (deadline firstByteMs).`;
       return `No byte arrived within ${limit} of the moment ${from} (deadline firstByteMs).`;
     case 'firstContentMs':
       return `No content arrived within ${limit} of the moment ${from} (deadline firstContentMs); pings, comments and frames without content do not count.`;

@@ -1,7 +1,7 @@
 import type { Frame, Payload } from '../decode/frame.js';
 import { openFrameReader, type FrameReader } from '../decode/payload.js';
 import { readerSpeed } from '../fast/reader-speed.js';
-import { FindingList } from '../findings.js';
+import { FindingList, type FindingCode } from '../findings.js';
 import { classOutsideTable } from '../formats/finish-check.js';
 import { formatModule } from '../formats/registry.js';
 import { type StreamText, toChunks } from '../input/chunks.js';
@@ -52,15 +52,16 @@ export function createReconstruction(options: ReconstructOptions = {}): Reconstr
 
 /**
  * A session, its options already checked by the caller; `clock`: a live read's arrival clock (else one starts at
- * the first `arrivedMs` pushed, if any); `fast`: its speed settings (tests turn them off and read the counts).
+ * the first `arrivedMs` pushed, if any); `fast`: its speed settings (tests turn them off and read the counts);
+ * `live`: the bytes come from a live read (a last frame no blank line ends is then never dispatched).
  */
-export function openSession(options: ReconstructOptions, clock?: ArrivalClock, fast: FastSettings = defaultFastSettings()): LiveSession {
+export function openSession(options: ReconstructOptions, clock?: ArrivalClock, fast: FastSettings = defaultFastSettings(), live = clock?.live ?? false): LiveSession {
   const decodeFindings = new FindingList();
   const keepFrames = options.frames !== false;
   const table = new FrameTable(keepFrames, FRAME_DATA_BUDGET);
   if (clock) startClock(table, clock.origin, options, clock);
   const dispatch = new FrameDispatch(options.format ? formatModule(options.format) : null, table, decodeFindings);
-  const reader = openFrameReader((frame: Frame, payload: Payload | null) => dispatch.frame(frame, payload), decodeFindings, (text, bytes) => table.addText(text, bytes), options, readerSpeed(dispatch, fast));
+  const reader = openFrameReader((frame: Frame, payload: Payload | null) => dispatch.frame(frame, payload), decodeFindings, (text, bytes) => table.addText(text, bytes), options, readerSpeed(dispatch, fast), live);
   const session: Session = { options, keepFrames, decodeFindings, table, dispatch, reader };
   return {
     push(chunk, arrivedMs) {
@@ -92,7 +93,9 @@ function endSession({ options, keepFrames, decodeFindings, table, dispatch, read
   const summary = reader.end();
   table.clock?.settle();
   const { module, assembly, findings: assembled } = dispatch.finish(keepFrames);
-  const findings = mergeFindings(decodeFindings, assembled);
+  // A live read stopped before any frame came: the stall says what did not come, and `empty` would blame the body.
+  const stopped = table.clock?.live === true && table.clock.stall !== null;
+  const findings = mergeFindings(decodeFindings, assembled, stopped ? 'empty' : null);
   if (module && !assembly.ended && !summary.stopped && assembly.error == null && summary.readableFrames > 0) {
     findings.add('no end', noEndMessage(module, assembly), 0, 0);
   }
@@ -104,7 +107,7 @@ function endSession({ options, keepFrames, decodeFindings, table, dispatch, read
     findings,
     finishReasons: module?.finishReasons ?? null,
     classOutsideTable,
-    truncated: summary.stopped || decodeFindings.has('cut'),
+    truncated: summary.stopped || decodeFindings.has('cut') || decodeFindings.has('not dispatched'),
     ...(options.deadlines ? { deadlines: options.deadlines } : {}),
     clock: table.clock,
   });
@@ -169,12 +172,13 @@ function framesOnFirstRead(result: { frames: FrameRecord[] }, table: FrameTable)
   });
 }
 
-function mergeFindings(decoded: FindingList, assembled: FindingList): FindingList {
+/** The findings of both stages in one list, without `left` (a code the caller knows is not so). */
+function mergeFindings(decoded: FindingList, assembled: FindingList, left: FindingCode | null): FindingList {
   const merged = new FindingList();
   for (const list of [decoded, assembled]) {
-    for (const finding of list.listed) merged.listed.push(finding);
-    for (const [code, count] of Object.entries(list.counts) as Array<[keyof typeof list.counts, number]>) {
-      merged.counts[code] = (merged.counts[code] ?? 0) + count;
+    for (const finding of list.listed) if (finding.code !== left) merged.listed.push(finding);
+    for (const [code, count] of Object.entries(list.counts) as Array<[FindingCode, number]>) {
+      if (code !== left) merged.counts[code] = (merged.counts[code] ?? 0) + count;
     }
   }
   return merged;

@@ -1,10 +1,9 @@
-import { describeArgument as describe } from '../words.js';
-import { isAsyncSource } from '../input/chunks.js';
 import { readLive, type LiveRead } from '../input/live-read.js';
 import { rereadAs, shapeOf } from '../input/live-result.js';
-import { checkStreamOptions } from '../input/stream-options.js';
-import { isStreamSource, isThenable, type StreamInput, type StreamOptions, type StreamReconstruction, type StreamSource } from '../input/stream.js';
+import { checkStreamOptions, withConfiguredDeadlines } from '../input/stream-options.js';
+import { isStreamSource, type LiveSession, type StreamInput, type StreamOptions, type StreamReconstruction, type StreamSource } from '../input/stream.js';
 import { openSession, reconstruct } from './session.js';
+import type { ReconstructOptions } from '../model.js';
 
 /**
  * Reads a live stream as it arrives and reconstructs it: each chunk goes into the reconstruction when it comes
@@ -17,8 +16,16 @@ export async function reconstructStream(input: StreamInput, options: StreamOptio
     const { startedAt: _startedAt, signal: _signal, ...rest } = options;
     return Object.assign(reconstruct(input, rest), { source: null, trace: null });
   }
-  const first = await readOnce(input, options);
-  return first.options === shapeOf(options) ? first.result : rereadAs(first.result, first.options, options, openSession);
+  // Inside a test runner, configure({ deadlines }) holds here too; the deadlines given name only what they change.
+  const deadlines = withConfiguredDeadlines(options.deadlines);
+  const live = deadlines === undefined ? options : { ...options, deadlines };
+  const first = await readOnce(input, live);
+  return first.options === shapeOf(options) ? first.result : rereadAs(first.result, first.options, options, openLiveSession);
+}
+
+/** A session for bytes a live read took: judged as a spec client reads them (see `not dispatched`). */
+function openLiveSession(options: ReconstructOptions): LiveSession {
+  return openSession(options, undefined, undefined, true);
 }
 
 /**
@@ -32,15 +39,13 @@ const reads: WeakMap<object, Promise<LiveRead>> = ((globalThis as { [READS]?: We
 function readOnce(source: StreamSource, options: StreamOptions): Promise<LiveRead> {
   const cached = reads.get(source);
   if (cached) return cached;
-  const reading = isThenable(source)
-    ? Promise.resolve(source).then((value) => {
-        if (!isAsyncSource(value)) {
-          throw new TypeError(`sse-reconstruct: the promise resolved to ${describe(value)}, not a Response, ReadableStream or async iterable.`);
-        }
-        return readOnce(value as StreamSource, options);
-      })
-    : readLive(source, options, shapeOf(options), openSession);
+  // A promise is read under the deadlines from the call on; what it resolves to is the same read, by its identity too.
+  const reading: Promise<LiveRead> = readLive(source, options, shapeOf(options), openSession, (value) => {
+    const earlier = reads.get(value);
+    if (earlier) return earlier;
+    reads.set(value, reading);
+    return null;
+  });
   reads.set(source, reading);
   return reading;
 }
-
