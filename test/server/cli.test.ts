@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { decode, reconstruct } from '../../src/core/index.js';
+import { ArgumentReader } from '../../src/cli/arguments.js';
+import { SERVE_JOURNAL, serveOptionsOf } from '../../src/cli/serve.js';
 import { serveStream } from '../../src/server/index.js';
 
 const root = join(__dirname, '../..');
@@ -75,6 +77,17 @@ describe('sse-reconstruct serve', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli.ts'), ...args], { cwd: root, encoding: 'utf8' });
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(message);
+  });
+
+  test('serve keeps a bounded journal (the latest requests only) and still logs every request', async () => {
+    const read = new ArgumentReader(['x.sse'], [], []);
+    expect(serveOptionsOf(read).journal).toBe(SERVE_JOURNAL);
+    const { child, url, stderr } = await start(['serve', join(dir, 'chat.sse')]);
+    for (let i = 0; i < 12; i += 1) await (await fetch(`${url}/r${i}`)).text();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    child.kill('SIGTERM');
+    expect(await exited(child)).toBe(0);
+    expect(stderr().match(/ GET \/r\d+\n/g)).toHaveLength(12);
   });
 
   test('serve --help lists the faults', () => {

@@ -124,12 +124,31 @@ describe('serveStream: faults on a real socket', () => {
     expect(server.disconnects).toEqual([disconnect]);
   });
 
-  test('a client that read to the end is not a disconnect; waitForDisconnect says who never left', async () => {
+  test('a client that read to the end is not a disconnect; waitForDisconnect says the response ended, at once', async () => {
     const server = await serve(CHAT);
     await (await fetch(server.url, { method: 'POST' })).text();
     expect(server.disconnects).toEqual([]);
-    await expect(server.waitForDisconnect({ timeoutMs: 50 })).rejects.toThrow(/The client of request 0 \(POST \/\) was still connected 50 ms later/);
-  });
+    // A wait of ten minutes: it must answer at once (the test's own timeout is far shorter).
+    await expect(server.waitForDisconnect({ timeoutMs: 600_000 })).rejects.toThrow(/The response to request 0 \(POST \/\) ended normally, with no disconnect: its client read it to the end/);
+  }, 10_000);
+
+  test('waitForDisconnect while the response is still being written: it ends normally, and the wait says so then', async () => {
+    const server = await serve(CHAT, { pace: { delayMs: 20 } });
+    const response = await fetch(server.url, { method: 'POST' });
+    const waited = server.waitForDisconnect({ timeoutMs: 600_000 }).then(() => 'left', (error: Error) => error.message);
+    await response.text();
+    expect(await waited).toMatch(/ended normally, with no disconnect/);
+  }, 10_000);
+
+  test('waitForDisconnect on a response the server cut (a destroy fault) says the server cut it; on a client still connected, that it never left', async () => {
+    const cut = await serve(CHAT, { destroy: { afterFrames: 1, how: 'close' } });
+    await fetch(cut.url).then((response) => response.text()).catch(() => null);
+    await expect(cut.waitForDisconnect({ timeoutMs: 600_000 })).rejects.toThrow(/The server cut the response to request 0 \(GET \/\) itself \(a destroy fault\)/);
+    const hung = await serve(CHAT, { stall: { afterFrames: 1 } });
+    const response = await fetch(hung.url);
+    await (response.body as ReadableStream<Uint8Array>).getReader().read();
+    await expect(hung.waitForDisconnect({ timeoutMs: 50 })).rejects.toThrow(/The client of request 0 \(GET \/\) was still connected 50 ms later/);
+  }, 10_000);
 
   test.each([
     ['reset', /terminated/, 'ECONNRESET'],
@@ -254,6 +273,22 @@ describe('serveStream: routes and the request journal', () => {
     expect(server.requests[1]).toMatchObject({ index: 1, text: 'not json', body: undefined });
     server.reset();
     expect(server.requests).toEqual([]);
+  });
+
+  test('the journal is a bounded ring: it keeps the latest `journal` requests and disconnects, indexes counting on', async () => {
+    const server = await serve({ 'POST /v1/chat/completions': CHAT, 'POST /hang': { source: CHAT, options: { stall: { afterFrames: 1 } } } }, { journal: 3 });
+    for (let i = 0; i < 5; i += 1) await (await fetch(`${server.url}/v1/chat/completions`, { method: 'POST', body: String(i) })).text();
+    expect(server.requests.map((request) => [request.index, request.text])).toEqual([[2, '2'], [3, '3'], [4, '4']]);
+    for (let i = 0; i < 4; i += 1) {
+      const controller = new AbortController();
+      const response = await fetch(`${server.url}/hang`, { method: 'POST', signal: controller.signal });
+      await (response.body as ReadableStream<Uint8Array>).getReader().read();
+      controller.abort();
+      await server.waitForDisconnect();
+    }
+    expect(server.requests.map((request) => request.index)).toEqual([6, 7, 8]);
+    expect(server.disconnects.map((left) => left.request)).toEqual([6, 7, 8]);
+    await expect(serveStream(CHAT, { journal: 0 })).rejects.toThrow(/journal must be a whole number of requests ≥ 1/);
   });
 });
 
