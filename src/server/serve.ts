@@ -158,6 +158,8 @@ class ServerState {
     this.server = createServer((request, response) => {
       this.serve(request, response).catch((error: unknown) => this.failed(response, error));
     });
+    // A client that half-closes (sends its request, then FIN) still reads the stream: it has not left.
+    (this.server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
     this.server.on('connection', (socket) => {
       this.sockets.add(socket);
       socket.unref();
@@ -214,6 +216,8 @@ class ServerState {
     if (this.idleLifetimeMs === Infinity || this.closing !== null) return;
     const left = this.lastActivity + this.idleLifetimeMs - performance.now();
     this.idleTimer = setTimeout(() => {
+      // An open response is activity, even a stalled one: its client is still there.
+      if (this.replies.size > 0) this.active();
       if (performance.now() - this.lastActivity >= this.idleLifetimeMs) void this.close();
       else this.armIdleTimer();
     }, Math.max(1, left));

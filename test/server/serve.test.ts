@@ -1,9 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { ServerResponse } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { reconstruct } from '../../src/core/index.js';
 import { scriptOf } from '../../src/faults/index.js';
 import type { Fixture } from '../../src/fixtures/types.js';
@@ -211,6 +212,66 @@ describe('serveStream: faults on a real socket', () => {
   });
 });
 
+describe('serveStream: clients that half-close or never read', () => {
+  test('a client that half-closes after its request still reads the whole stream; it is not a disconnect', async () => {
+    const server = await serve(CHAT, { pace: { delayMs: 10 } });
+    const received = await new Promise<string>((resolve, reject) => {
+      const socket = connect(server.port, '127.0.0.1');
+      let text = '';
+      socket.on('data', (data: Buffer) => (text += data.toString('latin1')));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+      // The request, then a FIN: this side sends nothing more but goes on reading.
+      socket.end('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    });
+    expect(received).toMatch(/^HTTP\/1\.1 200 /);
+    for (const frame of FRAMES) expect(received).toContain(frame);
+    expect(received.endsWith('0\r\n\r\n')).toBe(true);
+    expect(server.disconnects).toEqual([]);
+  });
+
+  test('a client that leaves between paced frames is recorded once the next writes fail; one that leaves in a stall, at once', async () => {
+    const paced = await serve(CHAT, { pace: { delayMs: 300 } });
+    for (const server of [paced, await serve(CHAT, { stall: { afterFrames: 1, ms: 60_000 } })]) {
+      const controller = new AbortController();
+      const reader = (await fetch(server.url, { signal: controller.signal })).body!.getReader();
+      await reader.read();
+      const leftAt = performance.timeOrigin + performance.now();
+      controller.abort();
+      const left = await server.waitForDisconnect({ timeoutMs: 3000 });
+      expect(left.at).toBeGreaterThanOrEqual(leftAt);
+    }
+  });
+
+  test('heartbeats wait for the client: none is written while the socket is backed up', async () => {
+    const beat = `: ${'x'.repeat(64 * 1024)}\n\n`;
+    const server = await serve(CHAT, { stall: { afterFrames: 0 }, heartbeat: { everyMs: 1, text: beat } });
+    const write = ServerResponse.prototype.write;
+    let backedUp = false;
+    let writesWhileBackedUp = 0;
+    const spy = vi.spyOn(ServerResponse.prototype, 'write').mockImplementation(function (this: ServerResponse, ...args: Parameters<typeof write>) {
+      if (this.writableNeedDrain) writesWhileBackedUp += 1;
+      const accepted = write.apply(this, args);
+      if (!accepted) backedUp = true;
+      return accepted;
+    });
+    const socket = connect(server.port, '127.0.0.1');
+    try {
+      // A client that never reads: its receive window fills, then the server's socket buffer.
+      socket.pause();
+      socket.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+      for (let waited = 0; !backedUp && waited < 200; waited += 1) await new Promise((resolve) => setTimeout(resolve, 25));
+      expect(backedUp).toBe(true);
+      // Many heartbeat intervals more, while the client still reads nothing.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(writesWhileBackedUp).toBe(0);
+    } finally {
+      spy.mockRestore();
+      socket.destroy();
+    }
+  });
+});
+
 describe('serveStream: HTTP errors in the format of the stream', () => {
   test('429 with retry-after, in OpenAI shape for a Chat Completions stream', async () => {
     const server = await serve(CHAT, { error: { status: 429, retryAfter: 2 } });
@@ -327,6 +388,22 @@ describe('serveStream: loopback only, and it never outlives its use', () => {
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(await accepts(server.port)).toBe(false);
   });
+
+  test('an open response, even a stalled one, keeps the server alive past its idle lifetime, as documented', async () => {
+    const server = await serve(CHAT, { idleLifetimeMs: 1000, stall: { afterFrames: 1 } });
+    const reader = (await fetch(server.url)).body!.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe(FRAMES[0]);
+    let settled = false;
+    const next = reader.read().then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(settled).toBe(false);
+    expect(await accepts(server.port)).toBe(true);
+    await server.close();
+    await next;
+  }, 20_000);
 
   test('await using closes it at the end of the block', async () => {
     let port = 0;
