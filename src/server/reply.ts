@@ -112,6 +112,10 @@ export class StreamReply {
     this.hooks.active();
     this.lastWriteAt = performance.now();
     this.remember(bytes);
+    if (this.options.chunk !== 'auto') {
+      await this.sendApart(bytes);
+      return;
+    }
     if (this.response.write(bytes)) return;
     await new Promise<void>((resolve) => {
       const done = () => {
@@ -122,6 +126,25 @@ export class StreamReply {
       this.response.on('drain', done);
       this.response.on('close', done);
     });
+  }
+
+  /**
+   * A chunking asked for reaches the client as its own reads: each write is handed to the kernel (its callback)
+   * before the next, and the event loop goes through a poll phase between, so a reader in this process has read one
+   * before the next lands (Node joins writes of one tick into one packet otherwise).
+   */
+  private async sendApart(bytes: Uint8Array): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        this.response.off('close', done);
+        resolve();
+      };
+      this.response.on('close', done);
+      this.response.write(bytes, done);
+    });
+    // Twice: once through the check phase this write may have come from, once more after a poll phase, where a
+    // reader's socket is read.
+    for (let turn = 0; turn < 2; turn += 1) await new Promise<void>((resolve) => setImmediate(resolve));
   }
 
   /** Keeps the last bytes written, to tell whether a heartbeat may go in here (only where a frame has ended). */

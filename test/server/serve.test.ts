@@ -212,6 +212,53 @@ describe('serveStream: faults on a real socket', () => {
   });
 });
 
+/** Sends a request on a raw socket and gives the body's bytes with the offsets where each socket read ended. */
+function rawReads(port: number): Promise<{ body: Buffer; readEnds: number[] }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const reads: Buffer[] = [];
+    socket.on('data', (data: Buffer) => reads.push(data));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const all = Buffer.concat(reads);
+      const bodyStart = all.indexOf('\r\n\r\n') + 4;
+      const readEnds: number[] = [];
+      let at = 0;
+      for (const read of reads) {
+        at += read.length;
+        if (at > bodyStart && at < all.length) readEnds.push(at - bodyStart);
+      }
+      resolve({ body: all.subarray(bodyStart), readEnds });
+    });
+    // HTTP/1.0: the body comes as written (no chunked framing), and the connection closes at its end.
+    socket.write('GET / HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n');
+  });
+}
+
+describe('serveStream: chunk reaches the client as separate reads', () => {
+  const STREAM = 'data: {"t":"é€😀"}\r\n\r\ndata: [DONE]\r\n\r\n';
+  const BYTES = Buffer.from(STREAM);
+
+  test.each([1, 5])('chunk: %i splits every write into its own read, inside UTF-8 sequences and between \\r and \\n', async (size) => {
+    const server = await serve(STREAM, { chunk: size });
+    const { body, readEnds } = await rawReads(server.port);
+    expect(body.equals(BYTES)).toBe(true);
+    const expected = [];
+    for (let end = size; end < BYTES.length; end += size) expected.push(end);
+    expect(readEnds).toEqual(expected);
+    // Among them, splits inside a character and between a CR and its LF.
+    const text = BYTES.toString('latin1');
+    expect(expected.some((end) => (BYTES[end]! & 0xc0) === 0x80)).toBe(true);
+    expect(expected.some((end) => text[end - 1] === '\r' && text[end] === '\n')).toBe(true);
+  });
+
+  test("chunk: 'frame' gives one read per frame", async () => {
+    const server = await serve(STREAM, { chunk: 'frame' });
+    const { readEnds } = await rawReads(server.port);
+    expect(readEnds).toEqual([BYTES.indexOf('data: [DONE]')]);
+  });
+});
+
 describe('serveStream: clients that half-close or never read', () => {
   test('a client that half-closes after its request still reads the whole stream; it is not a disconnect', async () => {
     const server = await serve(CHAT, { pace: { delayMs: 10 } });
