@@ -1,21 +1,22 @@
 // `sse-reconstruct record --upstream URL --out capture.sse`: a loopback proxy that passes each stream through
 // unchanged and writes what arrived as a timestamped capture, which `serve` replays at its pace and the reader reads.
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { accessSync, constants, createWriteStream, statSync, type WriteStream } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { dirname, resolve } from 'node:path';
 import { ArgumentReader } from './arguments.js';
 
 export const RECORD_USAGE = `Usage: sse-reconstruct record --upstream URL --out FILE [--port N] [--once]
 
 Listens on 127.0.0.1 and forwards every request to the upstream (its path appended to URL's), passing the
-answer back unchanged, and writes each answer's body as a timestamped capture: every line as it arrived,
+answer back unchanged; a request for another host, or whose path climbs out of URL's, gets a 400. It writes each answer's body as a timestamped capture: every line as it arrived,
 after an ISO 8601 stamp. The first answer goes to FILE, the next ones to FILE with .2, .3… before its extension.
 Point your client's base URL at the printed address. Replay a capture with \`sse-reconstruct serve FILE\`.
 
 Options:
   --upstream URL   where to forward (http or https), e.g. https://api.openai.com
-  --out FILE       the capture to write
+  --out FILE       the capture to write (its folder must exist)
   --port N         the port to listen on (0, the default: any free one)
   --once           stop after the first answer is recorded
   --help           print this help`;
@@ -95,6 +96,38 @@ function forwardHeaders(headers: IncomingHttpHeaders, host: string): Record<stri
   return out;
 }
 
+/**
+ * Where a request goes: the upstream's origin, under its base path, with the request's path and query. Null for any
+ * other request target: absolute-form (`http://other/x`), `//host/x`, `*`, or a path whose dot segments climb out of
+ * the base path. Only the upstream named gets requests, and with them the client's credentials.
+ */
+export function upstreamTarget(upstream: URL, target: string): URL | null {
+  if (!target.startsWith('/') || target.startsWith('//')) return null;
+  const base = upstream.pathname.replace(/\/$/, '');
+  let url: URL;
+  try {
+    url = new URL(`${upstream.origin}${base}${target}`);
+  } catch {
+    return null;
+  }
+  if (url.origin !== upstream.origin) return null;
+  return url.pathname === base || url.pathname.startsWith(`${base}/`) ? url : null;
+}
+
+/** Why captures cannot be written next to `out` (its folder is missing, not a folder, or not writable), or null. */
+function outFolderProblem(out: string): string | null {
+  const folder = dirname(resolve(out));
+  try {
+    if (!statSync(folder).isDirectory()) return `--out: ${folder} is not a folder`;
+    accessSync(folder, constants.W_OK);
+    return null;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return `--out: the folder ${folder} does not exist; create it first or write the capture elsewhere`;
+    return `--out: cannot write into ${folder} (${code ?? String(error)})`;
+  }
+}
+
 /** Runs `record`; resolves with the exit code once stopped. */
 export async function runRecord(args: readonly string[]): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) return print(process.stdout, `${RECORD_USAGE}\n`, 0);
@@ -107,6 +140,10 @@ export async function runRecord(args: readonly string[]): Promise<number> {
   else if (!URL.canParse(upstreamText) || !/^https?:$/.test(new URL(upstreamText).protocol)) read.problems.push(`--upstream needs an http or https URL; it is ${JSON.stringify(upstreamText)}`);
   else upstream = new URL(upstreamText);
   if (out === undefined) read.problems.push('--out FILE is needed: where to write the capture');
+  else {
+    const folderProblem = outFolderProblem(out);
+    if (folderProblem !== null) read.problems.push(folderProblem);
+  }
   if (port > 65535) read.problems.push('--port needs a number from 0 to 65535');
   if (read.positional.length > 0) read.problems.push(`unexpected argument ${read.positional[0]}`);
   if (read.problems.length > 0 || upstream === null || out === undefined) {
@@ -119,8 +156,13 @@ function proxy(upstream: URL, out: string, port: number, once: boolean): Promise
   let count = 0;
   return new Promise((resolve) => {
     const server = createServer((request, response) => {
+      const target = upstreamTarget(upstream, request.url ?? '');
+      if (target === null) {
+        process.stderr.write(`${refuse(upstream, request, response)}\n`);
+        return;
+      }
       const file = captureName(out, count++);
-      forward(upstream, request, response, file).then((summary) => {
+      forward(target, request, response, file).then((summary) => {
         process.stderr.write(`${summary}\n`);
         if (once) stop();
       });
@@ -142,10 +184,18 @@ function proxy(upstream: URL, out: string, port: number, once: boolean): Promise
   });
 }
 
+/** Answers a request whose target is not under the upstream with a 400; gives the log line. */
+function refuse(upstream: URL, request: IncomingMessage, response: ServerResponse): string {
+  const message = `sse-reconstruct record forwards only to ${upstream.href}: send a path (such as /v1/chat/completions), not another host or a path that climbs out of ${upstream.pathname}.`;
+  const body = JSON.stringify({ error: { message, type: 'invalid_request_error' } });
+  response.writeHead(400, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' });
+  response.end(body);
+  request.resume();
+  return `${request.method} ${JSON.stringify(request.url ?? '')} → 400: not a path under the upstream; nothing forwarded`;
+}
+
 /** Forwards one request; resolves with a line saying what was recorded. */
-function forward(upstream: URL, request: IncomingMessage, response: ServerResponse, file: string): Promise<string> {
-  const base = upstream.pathname.replace(/\/$/, '');
-  const target = new URL(`${base}${request.url ?? '/'}`, upstream);
+function forward(target: URL, request: IncomingMessage, response: ServerResponse, file: string): Promise<string> {
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
     const outgoing = send(target, { method: request.method, headers: forwardHeaders(request.headers, target.host) }, (answer) => {

@@ -2,10 +2,12 @@
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { decode, reconstruct } from '../../src/core/index.js';
 import { ArgumentReader } from '../../src/cli/arguments.js';
+import { upstreamTarget } from '../../src/cli/record.js';
 import { SERVE_JOURNAL, serveOptionsOf } from '../../src/cli/serve.js';
 import { serveStream } from '../../src/server/index.js';
 
@@ -94,6 +96,68 @@ describe('sse-reconstruct serve', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli.ts'), 'serve', '--help'], { cwd: root, encoding: 'utf8' });
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/--stall-after N \[--stall-ms MS\]/);
+  });
+});
+
+/** Sends raw request bytes (any request target) and gives the status line of the answer. */
+function rawStatus(url: string, request: string): Promise<string> {
+  const { port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1');
+    let text = '';
+    socket.on('data', (data: Buffer) => {
+      text += data.toString('latin1');
+      if (text.includes('\r\n')) {
+        resolve(text.slice(0, text.indexOf('\r\n')));
+        socket.destroy();
+      }
+    });
+    socket.on('error', reject);
+    socket.write(request);
+  });
+}
+
+describe('record sends requests only to the upstream, under its base path', () => {
+  test.each([
+    ['/v1/chat', '/api/v1/chat'],
+    ['/v1/a/../chat?x=1', '/api/v1/chat?x=1'],
+    ['/', '/api/'],
+  ])('%s goes to %s', (target, path) => {
+    const upstream = new URL('http://127.0.0.1:9/api/');
+    const url = upstreamTarget(upstream, target);
+    expect(url?.origin).toBe(upstream.origin);
+    expect(`${url?.pathname}${url?.search}`).toBe(path);
+  });
+
+  test.each(['http://127.0.0.1:1234/x', '//127.0.0.1:1234/x', '/../x', '/v1/../../x', '/%2e%2e/x', '/..\\x', '*', 'x'])('%s is refused', (target) => {
+    expect(upstreamTarget(new URL('http://127.0.0.1:9/api'), target)).toBeNull();
+  });
+
+  test('an absolute-form target, a //host path or a /../ escape gets a 400; the other host sees nothing', async () => {
+    const other = await serveStream(CHAT);
+    const upstream = await serveStream({ 'GET /api/*': CHAT });
+    try {
+      const { url, child } = await start(['record', '--upstream', `${upstream.url}/api`, '--out', join(dir, 'refused.sse')]);
+      const host = `127.0.0.1:${other.port}`;
+      for (const target of [`http://${host}/x`, `//${host}/x`, '/../x', '/%2e%2e/x']) {
+        expect(await rawStatus(url, `GET ${target} HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer secret\r\n\r\n`)).toMatch(/^HTTP\/1\.1 400 /);
+      }
+      expect(other.requests).toEqual([]);
+      expect(upstream.requests).toEqual([]);
+      expect(await (await fetch(`${url}/v1/chat`)).text()).toBe(CHAT);
+      expect(upstream.requests.map((request) => request.path)).toEqual(['/api/v1/chat']);
+      child.kill('SIGTERM');
+      expect(await exited(child)).toBe(0);
+    } finally {
+      await other.close();
+      await upstream.close();
+    }
+  });
+
+  test('--out in a folder that does not exist is a usage error at start', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli.ts'), 'record', '--upstream', 'http://127.0.0.1:9', '--out', join(dir, 'missing', 'x.sse')], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/--out: the folder .*missing does not exist/);
   });
 });
 
