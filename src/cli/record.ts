@@ -5,13 +5,16 @@ import { createServer, request as httpRequest, type IncomingHttpHeaders, type In
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
+import { RECORDED_END_PREFIX, type RecordedEnd } from '../faults/script-of.js';
 import { ArgumentReader } from './arguments.js';
 
 export const RECORD_USAGE = `Usage: sse-reconstruct record --upstream URL --out FILE [--port N] [--once]
 
 Listens on 127.0.0.1 and forwards every request to the upstream (its path appended to URL's), passing the
-answer back unchanged; a request for another host, or whose path climbs out of URL's, gets a 400. It writes each answer's body as a timestamped capture: every line as it arrived,
-after an ISO 8601 stamp. The first answer goes to FILE, the next ones to FILE with .2, .3… before its extension.
+answer back unchanged; a request for another host, or whose path climbs out of URL's, gets a 400. It writes
+each answer's body as a timestamped capture: every line as it arrived, after an ISO 8601 stamp, then a stamped
+comment saying when and how the answer ended (upstream ended, upstream failed, client left), so a replay waits
+and ends the same way. The first answer goes to FILE, the next ones to FILE with .2, .3… before its extension.
 Point your client's base URL at the printed address. Replay a capture with \`sse-reconstruct serve FILE\`.
 
 Options:
@@ -28,6 +31,8 @@ const CR = 13;
 export class CaptureWriter {
   private partial: Buffer[] = [];
   private heldCR = false;
+  /** The line end the stream last used: the line that records the end uses it too. */
+  private lastEnding = '\n';
 
   constructor(private readonly out: WriteStream) {}
 
@@ -55,10 +60,20 @@ export class CaptureWriter {
     if (start < chunk.length) this.partial.push(chunk.subarray(start));
   }
 
-  /** The rest: a line without its end (a cut stream) is written as it is. */
-  end(at = performance.timeOrigin + performance.now()): Promise<void> {
-    if (this.heldCR) this.line('\r', stampOf(at));
-    else if (this.partial.length > 0) this.line('', stampOf(at));
+  /**
+   * The rest: a line without its end (a cut stream) is written as it is, stamped when the stream ended. After a line
+   * end, a comment stamped then says `how` it ended (the reader skips it; `scriptOf()` and `serve` replay the wait
+   * and the end from it). Cut mid-line, no line can follow without changing the text: the cut says enough.
+   */
+  end(at = performance.timeOrigin + performance.now(), how?: RecordedEnd): Promise<void> {
+    const stamp = stampOf(at);
+    let midLine = false;
+    if (this.heldCR) this.line('\r', stamp);
+    else if (this.partial.length > 0) {
+      this.line('', stamp);
+      midLine = true;
+    }
+    if (how !== undefined && !midLine) this.out.write(`${stamp} ${RECORDED_END_PREFIX}${how}${this.lastEnding}`);
     return new Promise((resolve) => this.out.end(() => resolve()));
   }
 
@@ -69,6 +84,7 @@ export class CaptureWriter {
     this.out.write(text.length === 0 ? stamp : `${stamp} `);
     if (text.length > 0) this.out.write(text);
     this.out.write(ending);
+    if (ending !== '') this.lastEnding = ending;
   }
 }
 
@@ -197,39 +213,60 @@ function refuse(upstream: URL, request: IncomingMessage, response: ServerRespons
 /** Forwards one request; resolves with a line saying what was recorded. */
 function forward(target: URL, request: IncomingMessage, response: ServerResponse, file: string): Promise<string> {
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  const startedAt = performance.now();
   return new Promise((resolve) => {
     const outgoing = send(target, { method: request.method, headers: forwardHeaders(request.headers, target.host) }, (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.statusMessage, answer.headers);
-      response.flushHeaders();
-      const capture = new CaptureWriter(createWriteStream(file));
-      let bytes = 0;
-      answer.on('data', (chunk: Buffer) => {
-        capture.push(chunk);
-        bytes += chunk.length;
-        response.write(chunk);
-      });
-      const finish = (how: string) => {
-        void capture.end().then(() => resolve(`${request.method} ${request.url} → ${answer.statusCode}: ${bytes} bytes${how}, written to ${file}`));
-      };
-      answer.on('error', () => undefined);
-      answer.on('close', () => {
-        // A cut upstream cuts the client too, so it sees what a direct client would.
-        if (answer.complete) response.end();
-        else response.destroy();
-        finish(answer.complete ? '' : ' (the upstream connection failed mid-answer)');
-      });
-      response.on('close', () => {
-        if (!response.writableFinished) answer.destroy();
-      });
+      void relayAnswer(answer, response, file, startedAt).then(({ bytes, how }) => resolve(`${request.method} ${request.url} → ${answer.statusCode}: ${bytes} bytes${how}, written to ${file}`));
     });
     outgoing.on('error', (error) => {
       // After the headers, the answer's close says what happened.
       if (response.headersSent) return;
+      if (response.destroyed) {
+        resolve(`${request.method} ${request.url} → the client left after ${Math.round(performance.now() - startedAt)} ms, before the upstream answered; nothing recorded`);
+        return;
+      }
       response.writeHead(502, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ error: { message: `sse-reconstruct record: the upstream ${target.origin} failed: ${error.message}`, type: 'upstream_error' } }));
       resolve(`${request.method} ${request.url} → upstream failed (${error.message}); nothing recorded`);
     });
+    // A client that leaves before the answer came cancels the upstream call.
+    response.on('close', () => {
+      if (!response.headersSent) outgoing.destroy();
+    });
     request.pipe(outgoing);
+  });
+}
+
+/**
+ * Passes an answer to the client and into the capture, and ends both as it ended: a cut upstream cuts the client too
+ * (so it sees what a direct client would), a client that leaves cancels the upstream. Gives what the log says.
+ */
+function relayAnswer(answer: IncomingMessage, response: ServerResponse, file: string, startedAt: number): Promise<{ bytes: number; how: string }> {
+  response.writeHead(answer.statusCode ?? 502, answer.statusMessage, answer.headers);
+  response.flushHeaders();
+  const capture = new CaptureWriter(createWriteStream(file));
+  let bytes = 0;
+  let leftAt: number | null = null;
+  answer.on('data', (chunk: Buffer) => {
+    capture.push(chunk);
+    bytes += chunk.length;
+    response.write(chunk);
+  });
+  answer.on('error', () => undefined);
+  response.on('close', () => {
+    if (response.writableFinished) return;
+    leftAt = performance.now();
+    answer.destroy();
+  });
+  return new Promise((resolve) => {
+    answer.on('close', () => {
+      const how: RecordedEnd = leftAt !== null ? 'client left' : answer.complete ? 'upstream ended' : 'upstream failed';
+      if (how === 'upstream ended') response.end();
+      else response.destroy();
+      const at = performance.timeOrigin + (leftAt ?? performance.now());
+      const said = { 'client left': `, the client left after ${Math.round((leftAt ?? 0) - startedAt)} ms`, 'upstream failed': ' (the upstream connection failed mid-answer)', 'upstream ended': '' }[how];
+      void capture.end(at, how).then(() => resolve({ bytes, how: said }));
+    });
   });
 }
 

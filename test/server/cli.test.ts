@@ -9,6 +9,7 @@ import { decode, reconstruct } from '../../src/core/index.js';
 import { ArgumentReader } from '../../src/cli/arguments.js';
 import { upstreamTarget } from '../../src/cli/record.js';
 import { SERVE_JOURNAL, serveOptionsOf } from '../../src/cli/serve.js';
+import { scriptOf, scriptText } from '../../src/faults/index.js';
 import { serveStream } from '../../src/server/index.js';
 
 const root = join(__dirname, '../..');
@@ -188,6 +189,48 @@ describe('sse-reconstruct record', () => {
       const started = performance.now();
       expect(await (await fetch(replay.url)).text()).toBe(CHAT);
       expect(performance.now() - started).toBeGreaterThanOrEqual((reading.timing.totalMs ?? 0) * 0.8);
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  test('a client that leaves during a stall: the log says so, the capture stamps it, and its replay stalls too', async () => {
+    const upstream = await serveStream(CHAT, { stall: { afterFrames: 2 } });
+    try {
+      const out = join(dir, 'left.sse');
+      const { child, url, stderr } = await start(['record', '--upstream', upstream.url, '--out', out, '--once']);
+      const controller = new AbortController();
+      const reader = (await fetch(url, { signal: controller.signal })).body!.getReader();
+      let text = '';
+      while (text.length < FRAMES[0]!.length + FRAMES[1]!.length) text += new TextDecoder().decode((await reader.read()).value);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      controller.abort();
+      expect(await exited(child)).toBe(0);
+      expect(stderr()).toMatch(/GET \/ → 200: \d+ bytes, the client left after \d+ ms, written to /);
+      const capture = readFileSync(out, 'utf8');
+      expect(capture).toMatch(/Z : sse-reconstruct record: client left\n$/);
+      const script = scriptOf(capture);
+      expect(scriptText(script)).toBe(FRAMES.slice(0, 2).join(''));
+      expect(script.end).toEqual({ kind: 'stall', ms: Infinity });
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  test('an upstream that hangs before it ends: the capture stamps the end, and the replay waits as long', async () => {
+    const upstream = await serveStream(CHAT, { stall: { afterFrames: FRAMES.length, ms: 400 } });
+    try {
+      const out = join(dir, 'late-end.sse');
+      const { child, url } = await start(['record', '--upstream', upstream.url, '--out', out, '--once']);
+      expect(await (await fetch(url)).text()).toBe(CHAT);
+      expect(await exited(child)).toBe(0);
+      const capture = readFileSync(out, 'utf8');
+      expect(capture).toMatch(/Z : sse-reconstruct record: upstream ended\n$/);
+      const script = scriptOf(capture);
+      expect(scriptText(script)).toBe(CHAT);
+      // The stamps say the upstream waited at least as long as the fault server did.
+      expect(script.end).toMatchObject({ kind: 'stall' });
+      expect((script.end as { ms: number }).ms).toBeGreaterThanOrEqual(400);
     } finally {
       await upstream.close();
     }
