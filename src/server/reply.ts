@@ -29,6 +29,9 @@ export class StreamReply {
   private tail = '\n\n';
   /** Inside a stall: the stream is hung, nothing is due, so a client's FIN then is its leaving. */
   private stalling = false;
+  /** The client sent FIN: it reads on, or it left; a write tells which. */
+  private halfClosed = false;
+  private probing = false;
 
   constructor(
     private readonly response: ServerResponse,
@@ -49,6 +52,7 @@ export class StreamReply {
     const socket = this.response.socket;
     if (socket === null) return;
     const ended = () => {
+      this.halfClosed = true;
       if (this.stalling && !this.response.writableEnded) socket.destroy();
     };
     socket.on('end', ended);
@@ -112,6 +116,7 @@ export class StreamReply {
     this.hooks.active();
     this.lastWriteAt = performance.now();
     this.remember(bytes);
+    if (this.halfClosed) this.probe();
     if (this.options.chunk !== 'auto') {
       await this.sendApart(bytes);
       return;
@@ -145,6 +150,20 @@ export class StreamReply {
     // Twice: once through the check phase this write may have come from, once more after a poll phase, where a
     // reader's socket is read.
     for (let turn = 0; turn < 2; turn += 1) await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+
+  /**
+   * After a FIN, a client that left answers the next bytes with a reset; an empty write a moment later fails on it
+   * (EPIPE), so the leave is seen after one write instead of two. Empty, it adds nothing to the stream.
+   */
+  private probe(): void {
+    const socket = this.response.socket;
+    if (socket === null || this.probing) return;
+    this.probing = true;
+    this.hooks.timer(5, () => {
+      this.probing = false;
+      if (!socket.destroyed) socket.write(new Uint8Array(0));
+    });
   }
 
   /** Keeps the last bytes written, to tell whether a heartbeat may go in here (only where a frame has ended). */

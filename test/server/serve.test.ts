@@ -279,7 +279,7 @@ describe('serveStream: clients that half-close or never read', () => {
     expect(server.disconnects).toEqual([]);
   });
 
-  test('a client that leaves between paced frames is recorded once the next writes fail; one that leaves in a stall, at once', async () => {
+  test('a client that leaves between paced frames is recorded at the first write after it left; one that leaves in a stall, at once', async () => {
     const paced = await serve(CHAT, { pace: { delayMs: 300 } });
     for (const server of [paced, await serve(CHAT, { stall: { afterFrames: 1, ms: 60_000 } })]) {
       const controller = new AbortController();
@@ -289,6 +289,8 @@ describe('serveStream: clients that half-close or never read', () => {
       controller.abort();
       const left = await server.waitForDisconnect({ timeoutMs: 3000 });
       expect(left.at).toBeGreaterThanOrEqual(leftAt);
+      // Seen at the first write after leaving (paced: frame 1), or at once in the stall (nothing more written).
+      expect(left.bytesWritten).toBe(FRAMES[0]!.length + (server === paced ? FRAMES[1]!.length : 0));
     }
   });
 
