@@ -218,7 +218,7 @@ describe('sse-reconstruct record', () => {
   });
 
   test('an upstream that hangs before it ends: the capture stamps the end, and the replay waits as long', async () => {
-    const upstream = await serveStream(CHAT, { stall: { afterFrames: FRAMES.length, ms: 400 } });
+    const upstream = await serveStream(CHAT, { stall: { afterFrames: FRAMES.length, ms: 1000 } });
     try {
       const out = join(dir, 'late-end.sse');
       const { child, url } = await start(['record', '--upstream', upstream.url, '--out', out, '--once']);
@@ -228,9 +228,9 @@ describe('sse-reconstruct record', () => {
       expect(capture).toMatch(/Z : sse-reconstruct record: upstream ended\n$/);
       const script = scriptOf(capture);
       expect(scriptText(script)).toBe(CHAT);
-      // The stamps say the upstream waited at least as long as the fault server did.
+      // The stamps show the fault server's wait (a loaded machine may pass the last frame on late, so half of it).
       expect(script.end).toMatchObject({ kind: 'stall' });
-      expect((script.end as { ms: number }).ms).toBeGreaterThanOrEqual(400);
+      expect((script.end as { ms: number }).ms).toBeGreaterThanOrEqual(500);
     } finally {
       await upstream.close();
     }
