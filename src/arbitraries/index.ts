@@ -103,8 +103,8 @@ function faultOf(kind: FaultKind): fc.Arbitrary<Fault> {
     case 'removeIndex':
       return fc.constant(placed(() => removeIndex())('removeIndex()'));
     case 'stall':
-      // Always with a frame after it, so a reader of any kind sees it; stall(frames, ms) hangs at the very end.
-      return fc.tuple(share, fc.integer({ min: 1000, max: 120_000 })).map(([s, ms]) => placed((f) => stall(1 + at(s, Math.max(1, f.length - 1)), ms))(`stall(at ${pct(s)}, ${ms})`));
+      // From before the first frame on, always with a frame after it, so a reader of any kind sees it; stall(frames, ms) hangs at the very end.
+      return fc.tuple(share, fc.integer({ min: 1000, max: 120_000 })).map(([s, ms]) => placed((f) => stall(at(s, f.length), ms))(`stall(at ${pct(s)}, ${ms})`));
     case 'delay':
       return fc.tuple(share, fc.integer({ min: 0, max: 60_000 })).map(([s, ms]) => placed((f) => delay(at(s, f.length), ms))(`delay(at ${pct(s)}, ${ms})`));
   }

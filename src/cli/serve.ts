@@ -26,6 +26,9 @@ Options:
   --format NAME              the format of error bodies, when the capture does not tell
   --help                     print this help`;
 
+/** Requests (and disconnects) `serve` keeps in memory: the latest ones, for its log. */
+export const SERVE_JOURNAL = 1000;
+
 const VALUES = [
   'port', 'route', 'chunk', 'pace', 'pace-scale', 'delay-ms', 'ttft-ms', 'tokens-per-sec', 'jitter', 'first-byte-delay-ms', 'stall-after', 'stall-ms',
   'destroy-after-bytes', 'destroy-after-frames', 'destroy-how', 'status', 'header', 'error', 'retry-after', 'error-times', 'error-message', 'heartbeat-ms',
@@ -71,6 +74,8 @@ export function serveOptionsOf(read: ArgumentReader): ServerOptions {
   const format = read.text('format');
   if (format !== undefined) options.format = format as ServeOptions['format'];
   options.idleLifetimeMs = Infinity;
+  // It runs for as long as it is left running: a short journal, enough for the log written every 250 ms.
+  options.journal = SERVE_JOURNAL;
   return options;
 }
 
@@ -112,11 +117,19 @@ export async function runServe(args: readonly string[]): Promise<number> {
   return new Promise((resolve) => {
     // The server never holds the process by itself (its handles are unref'd): this interval does, until stopped.
     const alive = setInterval(() => report(running), 250);
-    let reported = { requests: 0, disconnects: 0 };
+    // The journal is a ring (the latest entries only), so what was logged is tracked by request index and time.
+    let reported = { request: -1, left: -Infinity };
     function report(current: typeof running): void {
-      for (const request of current.requests.slice(reported.requests)) process.stderr.write(`${new Date(request.at).toISOString()} ${request.method} ${request.url}\n`);
-      for (const left of current.disconnects.slice(reported.disconnects)) process.stderr.write(`${new Date(left.at).toISOString()} client of ${left.method} ${left.path} left after ${Math.round(left.afterMs)} ms (${left.bytesWritten} bytes)\n`);
-      reported = { requests: current.requests.length, disconnects: current.disconnects.length };
+      for (const request of current.requests) {
+        if (request.index <= reported.request) continue;
+        process.stderr.write(`${new Date(request.at).toISOString()} ${request.method} ${request.url}\n`);
+        reported.request = request.index;
+      }
+      for (const left of current.disconnects) {
+        if (left.at <= reported.left) continue;
+        process.stderr.write(`${new Date(left.at).toISOString()} client of ${left.method} ${left.path} left after ${Math.round(left.afterMs)} ms (${left.bytesWritten} bytes)\n`);
+        reported.left = left.at;
+      }
     }
     const stop = () => {
       clearInterval(alive);

@@ -101,7 +101,7 @@ export function deadlineWalk(work: Work, progressOf: (unit: Unit) => boolean, de
     }
   }
   const deadline = next(origin);
-  const endsAt = work.end.kind === 'stall' ? at + work.end.ms : at;
+  const endsAt = work.end.kind === 'stall' ? at + work.end.ms : work.end.kind === 'reset' ? at + (work.end.afterMs ?? 0) : at;
   return { passedAt: endsAt > deadline ? deadline : null, arrivedPieces: arrived };
 }
 

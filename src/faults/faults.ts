@@ -517,9 +517,11 @@ function indexedFragments(value: Record<string, unknown> | null): boolean {
 // ── timing ──────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * Stops sending for `ms` after the first `after` frames (Infinity: forever). After the last frame, the connection
- * hangs instead of closing. `expected.deadlines` are set below the stall, so a reader with them reports `stalled`:
- * read whole (`readScript()`), the frames all count; a live reader is cancelled at the deadline (`expected.live`).
+ * Stops sending for `ms` after the first `after` frames (0: before the first, as the server's `stall: { afterFrames }`
+ * counts). Infinity stops the stream there: what comes after is never written and the connection hangs; after the last
+ * frame, a finite stall hangs the connection that long before it closes. `expected.deadlines` are set below the stall,
+ * so a reader with them reports `stalled`: read whole (`readScript()`), the frames all count; a live reader is
+ * cancelled at the deadline (`expected.live`).
  */
 export function stall(after: number, ms: number): Fault {
   const call = `stall(${String(after)}, ${String(ms)})`;
@@ -528,11 +530,17 @@ export function stall(after: number, ms: number): Fault {
   if (ms === 0) throw new TypeError('sse-reconstruct: stall(after, ms) takes a stall longer than 0 ms.');
   return fault(call, `stops sending for ${Number.isFinite(ms) ? `${ms} ms` : 'ever'} after ${after} frames`, (work) => {
     const frames = frameUnits(work);
-    if (after < 1 || after > frames.length) {
-      throw new TypeError(`sse-reconstruct: ${call} cannot apply: the stream has ${frames.length} frames; pass 1 to ${frames.length} (the stall comes after that many).`);
+    if (after > frames.length) {
+      throw new TypeError(`sse-reconstruct: ${call} cannot apply: the stream has ${frames.length} frames; pass 0 to ${frames.length} (the stall comes after that many).`);
     }
-    const next = work.units[work.units.indexOf(frames[after - 1]!) + 1];
-    if (next === undefined || !Number.isFinite(ms)) work.end = { kind: 'stall', ms };
+    // The units written before the stall: everything up to the `after`-th frame (none for 0).
+    const before = after === 0 ? 0 : work.units.indexOf(frames[after - 1]!) + 1;
+    const next = work.units[before];
+    if (!Number.isFinite(ms)) {
+      work.units.splice(before);
+      work.end = { kind: 'stall', ms };
+      work.restructured = true;
+    } else if (next === undefined) work.end = { kind: 'stall', ms };
     else next.pieces[0]!.delayMs += ms;
     work.smallestStallMs = Math.min(work.smallestStallMs ?? Infinity, ms);
     work.paced = true;

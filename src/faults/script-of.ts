@@ -2,7 +2,7 @@ import { decode, reconstruct, createReconstruction } from '../core/index.js';
 import type { FindingCode, FormatName, Reconstruction, ReconstructOptions } from '../core/index.js';
 import { matchStamp, StampClock } from '../core/index.js';
 import type { Fixture } from '../fixtures/types.js';
-import type { ExpectedReading, ScriptPiece, StreamScript } from './script.js';
+import type { ExpectedReading, ScriptEnd, ScriptPiece, StreamScript } from './script.js';
 import { describeValue, isFixture, isScript } from './checks.js';
 
 /** What `scriptOf()` takes: a stream's text or bytes (chunks are joined), a timestamped capture, a fixture or a script. */
@@ -26,9 +26,30 @@ export function scriptOf(source: ScriptSource, options: ScriptOfOptions = {}): S
   if (options.format !== undefined && typeof options.format !== 'string') {
     throw new TypeError(`sse-reconstruct: scriptOf()'s \`format\` is a format name such as 'anthropic'; it received ${describeValue(options.format)}.`);
   }
-  const text = textOf(source);
+  const recorded = recordedEnd(textOf(source));
+  const text = recorded.text;
   const reading = reconstruct(text, options.format ? { format: options.format } : {});
-  return cut(text, options.format ?? reading.format, readingOf(reading));
+  return cut(text, options.format ?? reading.format, readingOf(reading), recorded.end);
+}
+
+/** The comment `record` stamps as a capture's last line, followed by how the answer ended. */
+export const RECORDED_END_PREFIX = ': sse-reconstruct record: ';
+/** How a recorded answer ended: the upstream ended it, the upstream connection failed, or the client left first. */
+export const RECORDED_ENDS = ['upstream ended', 'upstream failed', 'client left'] as const;
+export type RecordedEnd = (typeof RECORDED_ENDS)[number];
+
+/** A capture's text without the line `record` stamped last (how and when its answer ended), and that line's parts. */
+function recordedEnd(text: string): { text: string; end: { how: RecordedEnd; stamp: string } | null } {
+  const match = /(?:^|\r\n|\r|\n)([^\r\n]+)(?:\r\n|\r|\n)?$/.exec(text);
+  const line = match?.[1];
+  if (match === null || line === undefined || !line.includes(RECORDED_END_PREFIX)) return { text, end: null };
+  const stamp = matchStamp(line);
+  const how = stamp === null ? '' : line.slice(stamp.length);
+  if (stamp === null || !how.startsWith(RECORDED_END_PREFIX)) return { text, end: null };
+  const kind = how.slice(RECORDED_END_PREFIX.length) as RecordedEnd;
+  if (!RECORDED_ENDS.includes(kind)) return { text, end: null };
+  const lineStart = match.index + match[0].length - match[0].replace(/^(\r\n|\r|\n)/, '').length;
+  return { text: text.slice(0, lineStart), end: { how: kind, stamp: stamp.text } };
 }
 
 /** The stream a script writes, as one string: its pieces joined. */
@@ -92,7 +113,7 @@ function utf8(bytes: Uint8Array | ArrayBuffer): string {
   return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
 }
 
-function cut(text: string, format: FormatName | null, expected: ExpectedReading): StreamScript {
+function cut(text: string, format: FormatName | null, expected: ExpectedReading, recorded: { how: RecordedEnd; stamp: string } | null = null): StreamScript {
   const decoded = decode(text, { maxHeldChars: Infinity });
   const pieces: ScriptPiece[] = [];
   const clock = decoded.timestamped ? new Pace() : null;
@@ -109,13 +130,28 @@ function cut(text: string, format: FormatName | null, expected: ExpectedReading)
     add(frame.end, frame.index);
   }
   add(text.length, null);
-  return { format, pieces, end: { kind: 'close' }, expected };
+  return { format, pieces, end: recorded === null ? { kind: 'close' } : endOf(recorded.how, clock?.silenceUntil(recorded.stamp) ?? 0), expected };
+}
+
+/** The script's end for a recorded end: how it ended, after how long a silence since the last line. */
+function endOf(how: RecordedEnd, silenceMs: number): ScriptEnd {
+  if (how === 'client left') return { kind: 'stall', ms: Infinity };
+  if (how === 'upstream failed') return silenceMs > 0 ? { kind: 'reset', afterMs: silenceMs } : { kind: 'reset' };
+  return silenceMs > 0 ? { kind: 'stall', ms: silenceMs } : { kind: 'close' };
 }
 
 /** Takes the stamps off a capture's lines and turns them into delays between pieces. */
 class Pace {
   private readonly clock = new StampClock();
   private last = 0;
+  /** The time of the latest stamped line. */
+  private latest = 0;
+
+  /** Milliseconds from the latest stamped line to `stamp`. */
+  silenceUntil(stamp: string): number {
+    const at = this.clock.elapsed(stamp);
+    return at === undefined ? 0 : Math.max(0, at - this.latest);
+  }
 
   unstamp(raw: string): { text: string; delayMs: number } {
     let text = '';
@@ -128,6 +164,7 @@ class Pace {
       }
       const elapsed = this.clock.elapsed(stamp.text);
       if (first === undefined && elapsed !== undefined) first = elapsed;
+      if (elapsed !== undefined) this.latest = Math.max(this.latest, elapsed);
       text += line.slice(stamp.length);
     }
     if (first === undefined) return { text, delayMs: 0 };

@@ -24,8 +24,11 @@ export interface ScriptPiece {
   frame: number | null;
 }
 
-/** `stall`: the connection stays open and silent for `ms` (Infinity: until the reader gives up), then closes. */
-export type ScriptEnd = { kind: 'close' } | { kind: 'stall'; ms: number } | { kind: 'reset' };
+/**
+ * `stall`: the connection stays open and silent for `ms` (Infinity: until the reader gives up), then closes. `reset`:
+ * the connection is reset, after `afterMs` of silence when given (a recorded capture that hung, then failed).
+ */
+export type ScriptEnd = { kind: 'close' } | { kind: 'stall'; ms: number } | { kind: 'reset'; afterMs?: number };
 
 /** What the library reports for a script: the finding codes it must contain, its verdict and outcome. */
 export interface ExpectedReading {

@@ -83,6 +83,11 @@ export interface ServerOptions extends ServeOptions {
   port?: number;
   /** Close by itself after this long without a request or an open response (120000 by default; Infinity: never). */
   idleLifetimeMs?: number;
+  /**
+   * How many requests the journal keeps (and as many disconnects): the latest ones, 1000 by default. Older entries
+   * are dropped, so a server that runs for long holds bounded memory; indexes go on counting.
+   */
+  journal?: number;
 }
 
 export type NormalPacing =
@@ -105,7 +110,7 @@ export interface NormalOptions {
 }
 
 const SERVE_KEYS = ['chunk', 'pace', 'firstByteDelayMs', 'stall', 'destroy', 'status', 'headers', 'error', 'heartbeat', 'format'];
-const SERVER_KEYS = [...SERVE_KEYS, 'host', 'port', 'idleLifetimeMs'];
+const SERVER_KEYS = [...SERVE_KEYS, 'host', 'port', 'idleLifetimeMs', 'journal'];
 
 function fail(message: string): never {
   throw new TypeError(`serveStream: ${message}`);
@@ -140,11 +145,11 @@ function knownKeys(value: Record<string, unknown>, keys: readonly string[], name
 }
 
 /** Checks the server's options (host, port, lifetime) and the serving options; throws a TypeError saying what to pass. */
-export function checkServerOptions(options: unknown): { host: '127.0.0.1'; port: number; idleLifetimeMs: number; serve: NormalOptions } {
+export function checkServerOptions(options: unknown): { host: '127.0.0.1'; port: number; idleLifetimeMs: number; journal: number; serve: NormalOptions } {
   if (options === undefined) options = {};
   if (!isObject(options)) fail(`options must be an object such as { stall: { afterFrames: 3, ms: 60000 } }; it is ${show(options)}.`);
   knownKeys(options, SERVER_KEYS, 'serveStream');
-  const { host, port, idleLifetimeMs, ...serve } = options;
+  const { host, port, idleLifetimeMs, journal, ...serve } = options;
   if (host !== undefined && host !== '127.0.0.1') fail(`host must be '127.0.0.1' (the server listens on loopback only); it is ${show(host)}.`);
   if (port !== undefined && (typeof port !== 'number' || !Number.isInteger(port) || port < 0 || port > 65535)) {
     fail(`port must be a whole number from 0 to 65535 (0, the default, lets the system choose); it is ${show(port)}.`);
@@ -153,8 +158,17 @@ export function checkServerOptions(options: unknown): { host: '127.0.0.1'; port:
     host: '127.0.0.1',
     port: (port as number | undefined) ?? 0,
     idleLifetimeMs: idleLifetimeMs === undefined ? 120_000 : milliseconds(idleLifetimeMs, 'idleLifetimeMs', { infinite: true }),
+    journal: journal === undefined ? DEFAULT_JOURNAL : journalOf(journal),
     serve: checkServeOptions(serve),
   };
+}
+
+/** How many requests a server's journal keeps unless told. */
+export const DEFAULT_JOURNAL = 1000;
+
+function journalOf(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) fail(`journal must be a whole number of requests ≥ 1 (the latest ones are kept); it is ${show(value)}.`);
+  return value;
 }
 
 /** Checks options for one stream (a route's, or the server's). */

@@ -6,6 +6,8 @@ import type { NormalOptions, NormalPacing } from './options.js';
 export interface Segment {
   bytes: Uint8Array;
   delayMs: number;
+  /** The wait before it holds a stall (the `stall` option's): the stream is hung there, not paced. */
+  stalled?: boolean;
 }
 
 /** A segment cut at frame ends: `frames`, when its last byte ends a frame, is how many frames have ended. */
@@ -123,10 +125,10 @@ function* faulted(parts: Iterable<Part>, end: Finish, options: NormalOptions): G
     extraDelay = 0;
     if (cut !== null && destroy !== null && bytes + length >= destroy.afterBytes) {
       const keep = destroy.afterBytes - bytes;
-      if (keep > 0) yield { bytes: part.bytes.subarray(0, keep), delayMs, frames: keep === length ? part.frames : null };
+      if (keep > 0) yield { bytes: part.bytes.subarray(0, keep), delayMs, frames: keep === length ? part.frames : null, stalled: delayMs !== part.delayMs };
       return cut;
     }
-    yield delayMs === part.delayMs ? part : { ...part, delayMs };
+    yield delayMs === part.delayMs ? part : { ...part, delayMs, stalled: true };
     bytes += length;
     if (part.frames === null) continue;
     frames = part.frames;
@@ -141,12 +143,14 @@ function* chunked(parts: Generator<Part, Finish>, chunk: NormalOptions['chunk'])
   const pending: Part[] = [];
   let pendingBytes = 0;
   let pendingDelay = 0;
+  let pendingStalled = false;
   const take = (): Segment => {
     const bytes = join(pending, pendingBytes);
-    const write = { bytes, delayMs: pendingDelay };
+    const write: Segment = pendingStalled ? { bytes, delayMs: pendingDelay, stalled: true } : { bytes, delayMs: pendingDelay };
     pending.length = 0;
     pendingBytes = 0;
     pendingDelay = 0;
+    pendingStalled = false;
     return write;
   };
   const limit = typeof chunk === 'number' ? chunk : chunk === 'frame' ? Infinity : WRITE_BYTES;
@@ -161,6 +165,7 @@ function* chunked(parts: Generator<Part, Finish>, chunk: NormalOptions['chunk'])
     // A pause starts a new write, except inside a frame written whole.
     if (part.delayMs > 0 && pending.length > 0 && chunk !== 'frame') yield take();
     pendingDelay += part.delayMs;
+    if (part.stalled === true) pendingStalled = true;
     let bytes = part.bytes;
     while (pendingBytes + bytes.length >= limit && limit !== Infinity) {
       const room = limit - pendingBytes;

@@ -27,6 +27,11 @@ export class StreamReply {
   private wake: (() => void) | null = null;
   private lastWriteAt = performance.now();
   private tail = '\n\n';
+  /** Inside a stall: the stream is hung, nothing is due, so a client's FIN then is its leaving. */
+  private stalling = false;
+  /** The client sent FIN: it reads on, or it left; a write tells which. */
+  private halfClosed = false;
+  private probing = false;
 
   constructor(
     private readonly response: ServerResponse,
@@ -35,6 +40,23 @@ export class StreamReply {
     private readonly requestId: string,
   ) {
     response.on('close', () => this.stop());
+    this.watchHalfClose();
+  }
+
+  /**
+   * A client's FIN says it sends nothing more, not that it stopped reading: the stream goes on (one that really left
+   * fails a later write and is recorded then). In a stall nothing is due to write, so nothing could fail: a FIN
+   * there is taken as the client leaving, as a relay that cancels its upstream call does.
+   */
+  private watchHalfClose(): void {
+    const socket = this.response.socket;
+    if (socket === null) return;
+    const ended = () => {
+      this.halfClosed = true;
+      if (this.stalling && !this.response.writableEnded) socket.destroy();
+    };
+    socket.on('end', ended);
+    this.response.once('close', () => socket.off('end', ended));
   }
 
   /** Stops every pause at once: the client left, or the server is closing. */
@@ -61,7 +83,7 @@ export class StreamReply {
     let next = writes.next();
     while (next.done !== true) {
       const { bytes, delayMs } = next.value;
-      if (delayMs > 0) await this.pause(delayMs);
+      if (delayMs > 0) await this.pause(delayMs, next.value.stalled === true);
       if (this.gone) return;
       if (bytes.length > 0) {
         this.bytesWritten += bytes.length;
@@ -74,7 +96,8 @@ export class StreamReply {
   }
 
   private async finish(finish: Finish): Promise<void> {
-    if (finish.afterMs > 0) await this.pause(finish.afterMs);
+    // A wait before the end is a stall: the stall option after the last frame, or a script's hang.
+    if (finish.afterMs > 0) await this.pause(finish.afterMs, true);
     if (this.gone) return;
     const socket = this.response.socket;
     if (finish.kind === 'end' || socket === null) {
@@ -93,6 +116,11 @@ export class StreamReply {
     this.hooks.active();
     this.lastWriteAt = performance.now();
     this.remember(bytes);
+    if (this.halfClosed) this.probe();
+    if (this.options.chunk !== 'auto') {
+      await this.sendApart(bytes);
+      return;
+    }
     if (this.response.write(bytes)) return;
     await new Promise<void>((resolve) => {
       const done = () => {
@@ -102,6 +130,39 @@ export class StreamReply {
       };
       this.response.on('drain', done);
       this.response.on('close', done);
+    });
+  }
+
+  /**
+   * A chunking asked for reaches the client as its own reads: each write is handed to the kernel (its callback)
+   * before the next, and the event loop goes through a poll phase between, so a reader in this process has read one
+   * before the next lands (Node joins writes of one tick into one packet otherwise).
+   */
+  private async sendApart(bytes: Uint8Array): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        this.response.off('close', done);
+        resolve();
+      };
+      this.response.on('close', done);
+      this.response.write(bytes, done);
+    });
+    // Twice: once through the check phase this write may have come from, once more after a poll phase, where a
+    // reader's socket is read.
+    for (let turn = 0; turn < 2; turn += 1) await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+
+  /**
+   * After a FIN, a client that left answers the next bytes with a reset; an empty write a moment later fails on it
+   * (EPIPE), so the leave is seen after one write instead of two. Empty, it adds nothing to the stream.
+   */
+  private probe(): void {
+    const socket = this.response.socket;
+    if (socket === null || this.probing) return;
+    this.probing = true;
+    this.hooks.timer(5, () => {
+      this.probing = false;
+      if (!socket.destroyed) socket.write(new Uint8Array(0));
     });
   }
 
@@ -116,7 +177,18 @@ export class StreamReply {
   }
 
   /** Waits, writing heartbeat comments whenever nothing was written for their interval. */
-  private async pause(ms: number): Promise<void> {
+  private async pause(ms: number, stalled = false): Promise<void> {
+    this.stalling = stalled;
+    // A FIN that came before the stall: the client has left unless it only half-closed; nothing due tells which.
+    if (stalled && this.response.socket?.readableEnded === true) this.response.socket.destroy();
+    try {
+      await this.quiet(ms);
+    } finally {
+      this.stalling = false;
+    }
+  }
+
+  private async quiet(ms: number): Promise<void> {
     const heartbeat = this.options.heartbeat;
     const until = performance.now() + ms;
     while (!this.gone) {
@@ -131,7 +203,8 @@ export class StreamReply {
         await this.sleep(Math.min(until, beatAt) - now);
         continue;
       }
-      if (this.atFrameBoundary()) {
+      // A client that has not read what was written gets no more: heartbeats would pile up in memory.
+      if (this.atFrameBoundary() && !this.response.writableNeedDrain) {
         this.lastWriteAt = now;
         this.hooks.active();
         this.response.write(heartbeat.text);

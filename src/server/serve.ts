@@ -52,13 +52,14 @@ export interface StreamServer extends AsyncDisposable {
   /** `http://127.0.0.1:PORT`: use it as a base URL; with a route table, SDKs work unchanged. */
   readonly url: string;
   readonly port: number;
-  /** Every request received, in order. */
+  /** The requests received, in order: the latest `journal` (1000 by default). */
   readonly requests: readonly RecordedRequest[];
-  /** Every client that left before its response ended, in order. */
+  /** The clients that left before their response ended, in order: the latest `journal`. */
   readonly disconnects: readonly Disconnect[];
   /**
    * Resolves with the disconnect of a request (the latest one by default) as soon as its client leaves, or at once
-   * if it already has; rejects when the client is still connected after `timeoutMs` (2000 by default).
+   * if it already has. Rejects as soon as its response ends without one (read to the end, or cut by a fault of the
+   * server's), saying so, and when the client is still connected after `timeoutMs` (2000 by default).
    */
   waitForDisconnect(options?: { request?: number; timeoutMs?: number }): Promise<Disconnect>;
   /** Forgets the requests and disconnects recorded so far. */
@@ -126,7 +127,7 @@ export async function serveStream(source: StreamSource | RouteTable, options: Se
   const checked = checkServerOptions(options);
   if (source === undefined || source === null) throw new TypeError('serveStream: pass what to serve first: a script, a fixture, a capture (text, bytes or a file path) or a route table; then the options.');
   const routes = compileRoutes(source, checked.serve);
-  const state = new ServerState(routes, checked.serve, checked.idleLifetimeMs);
+  const state = new ServerState(routes, checked.serve, checked.idleLifetimeMs, checked.journal);
   await state.listen(checked.host, checked.port);
   return state.handle();
 }
@@ -139,6 +140,8 @@ class ServerState {
   private readonly replies = new Set<StreamReply>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly waiters = new Set<() => void>();
+  /** How the responses that ended without a disconnect ended, by request index (for the requests in the journal). */
+  private readonly endings = new Map<number, Ending>();
   private closing: Promise<void> | null = null;
   private lastActivity = performance.now();
   private idleTimer: NodeJS.Timeout | null = null;
@@ -150,10 +153,13 @@ class ServerState {
     private readonly routes: CompiledRoute[],
     private readonly base: NormalOptions,
     private readonly idleLifetimeMs: number,
+    private readonly journal: number,
   ) {
     this.server = createServer((request, response) => {
       this.serve(request, response).catch((error: unknown) => this.failed(response, error));
     });
+    // A client that half-closes (sends its request, then FIN) still reads the stream: it has not left.
+    (this.server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
     this.server.on('connection', (socket) => {
       this.sockets.add(socket);
       socket.unref();
@@ -195,6 +201,7 @@ class ServerState {
       reset: () => {
         state.requests.length = 0;
         state.disconnects.length = 0;
+        state.endings.clear();
       },
       close: () => state.close(),
       [Symbol.asyncDispose]: () => state.close(),
@@ -209,6 +216,8 @@ class ServerState {
     if (this.idleLifetimeMs === Infinity || this.closing !== null) return;
     const left = this.lastActivity + this.idleLifetimeMs - performance.now();
     this.idleTimer = setTimeout(() => {
+      // An open response is activity, even a stalled one: its client is still there.
+      if (this.replies.size > 0) this.active();
       if (performance.now() - this.lastActivity >= this.idleLifetimeMs) void this.close();
       else this.armIdleTimer();
     }, Math.max(1, left));
@@ -228,6 +237,7 @@ class ServerState {
   private async serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
     this.active();
     const recorded = await this.record(request);
+    response.once('finish', () => this.settle(recorded.index, 'ended'));
     const route = this.routes.find((candidate) => (candidate.method === '*' || candidate.method === recorded.method) && candidate.path.test(recorded.path));
     if (route === undefined) {
       const known = this.routes.map((candidate) => candidate.key).join(', ');
@@ -262,10 +272,12 @@ class ServerState {
     response.on('close', () => {
       this.replies.delete(reply);
       this.active();
+      if (reply.cutByServer) this.settle(recorded.index, 'cut');
       if (response.writableFinished || reply.cutByServer || this.closing !== null) return;
       const at = performance.timeOrigin + performance.now();
       this.disconnects.push({ request: recorded.index, method: recorded.method, path: recorded.path, at, afterMs: at - recorded.at, bytesWritten: reply.bytesWritten });
-      for (const wake of [...this.waiters]) wake();
+      this.trim(this.disconnects);
+      this.wakeWaiters();
     });
     await reply.write(body);
   }
@@ -295,9 +307,24 @@ class ServerState {
           at: performance.timeOrigin + performance.now(),
         };
         this.requests.push(recorded);
+        for (const dropped of this.trim(this.requests)) this.endings.delete(dropped.index);
         resolve(recorded);
       });
     });
+  }
+
+  /** Keeps the latest `journal` entries of a journal list; gives those it dropped. */
+  private trim<T>(list: T[]): T[] {
+    return list.length > this.journal ? list.splice(0, list.length - this.journal) : [];
+  }
+
+  private settle(index: number, how: Ending): void {
+    if (!this.endings.has(index)) this.endings.set(index, how);
+    this.wakeWaiters();
+  }
+
+  private wakeWaiters(): void {
+    for (const wake of [...this.waiters]) wake();
   }
 
   private waitForDisconnect(options: { request?: number; timeoutMs?: number } = {}): Promise<Disconnect> {
@@ -306,24 +333,32 @@ class ServerState {
     if (typeof timeoutMs !== 'number' || !(timeoutMs >= 0)) throw new TypeError(`waitForDisconnect: timeoutMs must be a number of milliseconds ≥ 0; it is ${String(timeoutMs)}.`);
     const index = options.request ?? this.requests.at(-1)?.index;
     if (index === undefined) return Promise.reject(new Error('waitForDisconnect: the server has received no request yet, so no client can have left.'));
-    const found = () => this.disconnects.find((entry) => entry.request === index);
-    const already = found();
-    if (already) return Promise.resolve(already);
+    const where = () => {
+      const request = this.requests.find((entry) => entry.index === index);
+      return request ? `request ${index} (${request.method} ${request.path})` : `request ${index}`;
+    };
+    // A disconnect, an error saying the response ended without one, or null while it is still open.
+    const outcome = (): Disconnect | Error | null => {
+      const left = this.disconnects.find((entry) => entry.request === index);
+      if (left !== undefined) return left;
+      const ending = this.endings.get(index);
+      return ending === undefined ? null : new Error(endedMessage(ending, where()));
+    };
     return new Promise((resolve, reject) => {
       const wake = () => {
-        const entry = found();
-        if (entry === undefined) return;
+        const found = outcome();
+        if (found === null) return;
         clearTimeout(timer);
         this.waiters.delete(wake);
-        resolve(entry);
+        if (found instanceof Error) reject(found);
+        else resolve(found);
       };
       const timer = setTimeout(() => {
         this.waiters.delete(wake);
-        const request = this.requests.find((entry) => entry.index === index);
-        const where = request ? `${request.method} ${request.path}` : `request ${index}`;
-        reject(new Error(`The client of request ${index} (${where}) was still connected ${timeoutMs} ms later: whoever sent it did not cancel it when its own client left.`));
+        reject(new Error(`The client of ${where()} was still connected ${timeoutMs} ms later: whoever sent it did not cancel it when its own client left.`));
       }, timeoutMs);
       this.waiters.add(wake);
+      wake();
     });
   }
 
@@ -345,6 +380,15 @@ class ServerState {
     });
     return this.closing;
   }
+}
+
+/** How a response ended when its client did not leave: read to the end, or cut by the server's own fault. */
+type Ending = 'ended' | 'cut';
+
+function endedMessage(ending: Ending, where: string): string {
+  const capital = where.charAt(0).toUpperCase() + where.slice(1);
+  if (ending === 'cut') return `The server cut the response to ${where} itself (a destroy fault), so no client left: nothing was there to cancel. ${capital} is not a disconnect.`;
+  return `The response to ${where} ended normally, with no disconnect: its client read it to the end. To test that a relay cancels its upstream call, leave while the stream is still open (a stall keeps it open).`;
 }
 
 function parseJson(text: string): unknown {

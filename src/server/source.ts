@@ -61,7 +61,11 @@ function scriptBody(script: StreamScript): ServedBody {
   const encoder = new TextEncoder();
   const bytes = script.pieces.map((piece) => ({ bytes: encoder.encode(piece.text), delayMs: piece.delayMs }));
   const end: Finish =
-    script.end.kind === 'stall' ? { kind: 'end', afterMs: script.end.ms } : { kind: script.end.kind === 'reset' ? 'reset' : 'end', afterMs: 0 };
+    script.end.kind === 'stall'
+      ? { kind: 'end', afterMs: script.end.ms }
+      : script.end.kind === 'reset'
+        ? { kind: 'reset', afterMs: script.end.afterMs ?? 0 }
+        : { kind: 'end', afterMs: 0 };
   return { segments: () => bytes, end, format: () => script.format };
 }
 

@@ -114,6 +114,27 @@ describe('timing', () => {
     expect(readScript(script).outcome).toBe('ok');
   });
 
+  test('stall(after, Infinity) stops after `after` frames: nothing after them is written, the connection hangs', () => {
+    const source = frames(text('anthropic/text'));
+    const script = applyFaults(fixture('anthropic/text'), stall(3, Infinity));
+    expect(scriptText(script)).toBe(source.slice(0, 3).join(''));
+    expect(script.end).toEqual({ kind: 'stall', ms: Infinity });
+    expect(script.expected).toMatchObject({ verdict: 'did not finish', outcome: 'stalled' });
+    expect(script.expected.findings).toContain('stalled');
+  });
+
+  test('stall(0, ms) stalls before the first frame, as the server\'s stall: { afterFrames: 0 } does', () => {
+    const held = applyFaults(fixture('anthropic/text'), stall(0, 25_000));
+    expect(scriptText(held)).toBe(text('anthropic/text'));
+    expect(held.pieces[0]?.delayMs).toBe(25_000);
+    expect(held.expected.outcome).toBe('stalled');
+    expectStatedReading(held);
+    const hung = applyFaults(fixture('anthropic/text'), stall(0, Infinity));
+    expect(hung.pieces).toEqual([]);
+    expect(hung.end).toEqual({ kind: 'stall', ms: Infinity });
+    expect(hung.expected).toMatchObject({ verdict: 'did not finish', outcome: 'stalled' });
+  });
+
   test('delay() past the default idle deadline stalls; a short one does not', () => {
     expect(applyFaults(fixture('anthropic/text'), delay(5, 31_000)).expected.outcome).toBe('stalled');
     expect(applyFaults(fixture('anthropic/text'), delay(5, 2_000)).expected.outcome).toBe('ok');

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { decode, reconstruct } from '../../src/core/index.js';
-import { readScript, scriptOf, scriptText } from '../../src/faults/index.js';
+import { readScript, RECORDED_END_PREFIX, scriptOf, scriptText } from '../../src/faults/index.js';
 
 const recorded = join(__dirname, '../../fixtures/recorded');
 const corpus = readdirSync(recorded).flatMap((folder) =>
@@ -59,6 +59,21 @@ describe('scriptOf', () => {
     // Read at its pace, the script gives what the capture gives.
     expect(readScript(script).outcome).toBe(reconstruct(text).outcome);
     expect(Object.keys(readScript(script).findingCounts).sort()).toEqual(Object.keys(reconstruct(text).findingCounts).sort());
+  });
+
+  test.each([
+    ['client left', 60_000, { kind: 'stall', ms: Infinity }],
+    ['upstream ended', 5_000, { kind: 'stall', ms: 5_000 }],
+    ['upstream ended', 0, { kind: 'close' }],
+    ['upstream failed', 2_000, { kind: 'reset', afterMs: 2_000 }],
+    ['upstream failed', 0, { kind: 'reset' }],
+  ] as const)("a recorded end, '%s' %i ms after the last line: the script ends so (a stall stays a stall)", (how, ms, end) => {
+    const stamp = (at: number) => new Date(Date.UTC(2026, 11, 1, 10, 0, 0) + at).toISOString().replace('Z', '000Z');
+    const frames = `${stamp(0)} data: {"choices":[{"index":0,"delta":{"content":"a"}}]}\n${stamp(0)}\n${stamp(100)} data: [DONE]\n${stamp(100)}\n`;
+    const script = scriptOf(`${frames}${stamp(100 + ms)} ${RECORDED_END_PREFIX}${how}\n`);
+    expect(scriptText(script)).toBe('data: {"choices":[{"index":0,"delta":{"content":"a"}}]}\n\ndata: [DONE]\n\n');
+    expect(script.end).toEqual(end);
+    expect(script.expected).toEqual(scriptOf(frames).expected);
   });
 
   test('a script is copied, not shared', () => {

@@ -2,9 +2,14 @@
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { decode, reconstruct } from '../../src/core/index.js';
+import { ArgumentReader } from '../../src/cli/arguments.js';
+import { upstreamTarget } from '../../src/cli/record.js';
+import { SERVE_JOURNAL, serveOptionsOf } from '../../src/cli/serve.js';
+import { scriptOf, scriptText } from '../../src/faults/index.js';
 import { serveStream } from '../../src/server/index.js';
 
 const root = join(__dirname, '../..');
@@ -77,10 +82,83 @@ describe('sse-reconstruct serve', () => {
     expect(run.stderr).toMatch(message);
   });
 
+  test('serve keeps a bounded journal (the latest requests only) and still logs every request', async () => {
+    const read = new ArgumentReader(['x.sse'], [], []);
+    expect(serveOptionsOf(read).journal).toBe(SERVE_JOURNAL);
+    const { child, url, stderr } = await start(['serve', join(dir, 'chat.sse')]);
+    for (let i = 0; i < 12; i += 1) await (await fetch(`${url}/r${i}`)).text();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    child.kill('SIGTERM');
+    expect(await exited(child)).toBe(0);
+    expect(stderr().match(/ GET \/r\d+\n/g)).toHaveLength(12);
+  });
+
   test('serve --help lists the faults', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli.ts'), 'serve', '--help'], { cwd: root, encoding: 'utf8' });
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/--stall-after N \[--stall-ms MS\]/);
+  });
+});
+
+/** Sends raw request bytes (any request target) and gives the status line of the answer. */
+function rawStatus(url: string, request: string): Promise<string> {
+  const { port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1');
+    let text = '';
+    socket.on('data', (data: Buffer) => {
+      text += data.toString('latin1');
+      if (text.includes('\r\n')) {
+        resolve(text.slice(0, text.indexOf('\r\n')));
+        socket.destroy();
+      }
+    });
+    socket.on('error', reject);
+    socket.write(request);
+  });
+}
+
+describe('record sends requests only to the upstream, under its base path', () => {
+  test.each([
+    ['/v1/chat', '/api/v1/chat'],
+    ['/v1/a/../chat?x=1', '/api/v1/chat?x=1'],
+    ['/', '/api/'],
+  ])('%s goes to %s', (target, path) => {
+    const upstream = new URL('http://127.0.0.1:9/api/');
+    const url = upstreamTarget(upstream, target);
+    expect(url?.origin).toBe(upstream.origin);
+    expect(`${url?.pathname}${url?.search}`).toBe(path);
+  });
+
+  test.each(['http://127.0.0.1:1234/x', '//127.0.0.1:1234/x', '/../x', '/v1/../../x', '/%2e%2e/x', '/..\\x', '*', 'x'])('%s is refused', (target) => {
+    expect(upstreamTarget(new URL('http://127.0.0.1:9/api'), target)).toBeNull();
+  });
+
+  test('an absolute-form target, a //host path or a /../ escape gets a 400; the other host sees nothing', async () => {
+    const other = await serveStream(CHAT);
+    const upstream = await serveStream({ 'GET /api/*': CHAT });
+    try {
+      const { url, child } = await start(['record', '--upstream', `${upstream.url}/api`, '--out', join(dir, 'refused.sse')]);
+      const host = `127.0.0.1:${other.port}`;
+      for (const target of [`http://${host}/x`, `//${host}/x`, '/../x', '/%2e%2e/x']) {
+        expect(await rawStatus(url, `GET ${target} HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer secret\r\n\r\n`)).toMatch(/^HTTP\/1\.1 400 /);
+      }
+      expect(other.requests).toEqual([]);
+      expect(upstream.requests).toEqual([]);
+      expect(await (await fetch(`${url}/v1/chat`)).text()).toBe(CHAT);
+      expect(upstream.requests.map((request) => request.path)).toEqual(['/api/v1/chat']);
+      child.kill('SIGTERM');
+      expect(await exited(child)).toBe(0);
+    } finally {
+      await other.close();
+      await upstream.close();
+    }
+  });
+
+  test('--out in a folder that does not exist is a usage error at start', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli.ts'), 'record', '--upstream', 'http://127.0.0.1:9', '--out', join(dir, 'missing', 'x.sse')], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/--out: the folder .*missing does not exist/);
   });
 });
 
@@ -111,6 +189,48 @@ describe('sse-reconstruct record', () => {
       const started = performance.now();
       expect(await (await fetch(replay.url)).text()).toBe(CHAT);
       expect(performance.now() - started).toBeGreaterThanOrEqual((reading.timing.totalMs ?? 0) * 0.8);
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  test('a client that leaves during a stall: the log says so, the capture stamps it, and its replay stalls too', async () => {
+    const upstream = await serveStream(CHAT, { stall: { afterFrames: 2 } });
+    try {
+      const out = join(dir, 'left.sse');
+      const { child, url, stderr } = await start(['record', '--upstream', upstream.url, '--out', out, '--once']);
+      const controller = new AbortController();
+      const reader = (await fetch(url, { signal: controller.signal })).body!.getReader();
+      let text = '';
+      while (text.length < FRAMES[0]!.length + FRAMES[1]!.length) text += new TextDecoder().decode((await reader.read()).value);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      controller.abort();
+      expect(await exited(child)).toBe(0);
+      expect(stderr()).toMatch(/GET \/ → 200: \d+ bytes, the client left after \d+ ms, written to /);
+      const capture = readFileSync(out, 'utf8');
+      expect(capture).toMatch(/Z : sse-reconstruct record: client left\n$/);
+      const script = scriptOf(capture);
+      expect(scriptText(script)).toBe(FRAMES.slice(0, 2).join(''));
+      expect(script.end).toEqual({ kind: 'stall', ms: Infinity });
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  test('an upstream that hangs before it ends: the capture stamps the end, and the replay waits as long', async () => {
+    const upstream = await serveStream(CHAT, { stall: { afterFrames: FRAMES.length, ms: 1000 } });
+    try {
+      const out = join(dir, 'late-end.sse');
+      const { child, url } = await start(['record', '--upstream', upstream.url, '--out', out, '--once']);
+      expect(await (await fetch(url)).text()).toBe(CHAT);
+      expect(await exited(child)).toBe(0);
+      const capture = readFileSync(out, 'utf8');
+      expect(capture).toMatch(/Z : sse-reconstruct record: upstream ended\n$/);
+      const script = scriptOf(capture);
+      expect(scriptText(script)).toBe(CHAT);
+      // The stamps show the fault server's wait (a loaded machine may pass the last frame on late, so half of it).
+      expect(script.end).toMatchObject({ kind: 'stall' });
+      expect((script.end as { ms: number }).ms).toBeGreaterThanOrEqual(500);
     } finally {
       await upstream.close();
     }

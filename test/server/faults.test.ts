@@ -76,3 +76,22 @@ test('a stall from the faults module is a real pause on the socket: read with it
   expect(script.expected.verdict).toBe('complete');
   for (const code of script.expected.findings) expect(Object.keys(offline.findingCounts)).toContain(code);
 });
+
+test('a stall from the faults module and the server option agree: stall(n, Infinity) and { afterFrames: n } send the same n frames, then hang', async () => {
+  const fixture = FIXTURES.find((entry) => entry.name === 'anthropic/text') as NonNullable<(typeof FIXTURES)[number]>;
+  const optioned = await serveStream(fixture, { stall: { afterFrames: 3 } });
+  try {
+    const received: string[] = [];
+    for (const url of [optioned.url, `${server.url}/stream`]) {
+      current = applyFaults(fixture, stall(3, Infinity));
+      chunk = 64 * 1024;
+      const reading = await reconstructStream(await fetch(url, { method: 'POST' }), { format: 'anthropic', deadlines: { firstContentMs: 300, idleMs: 300 } });
+      expect(reading.outcome).toBe('stalled');
+      received.push(reading.frames.map((frame) => frame.data).join('|'));
+    }
+    expect(received[1]).toBe(received[0]);
+    expect(received[0]?.split('|')).toHaveLength(3);
+  } finally {
+    await optioned.close();
+  }
+});

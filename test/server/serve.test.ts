@@ -1,9 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { ServerResponse } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { reconstruct } from '../../src/core/index.js';
 import { scriptOf } from '../../src/faults/index.js';
 import type { Fixture } from '../../src/fixtures/types.js';
@@ -99,8 +100,10 @@ describe('serveStream: faults on a real socket', () => {
     const server = await serve(CHAT, { stall: { afterFrames: 2, ms: 300 } });
     const { text, chunks } = await timedRead(await fetch(server.url));
     expect(text).toBe(CHAT);
-    const before = chunks.filter((chunk) => chunk.at < (chunks.at(-1)?.at ?? 0) - 250).map((chunk) => chunk.text).join('');
-    expect(before).toBe(FRAMES.slice(0, 2).join(''));
+    // The stall is the longest wait between two reads (a loaded machine delays reads, but not by the stall's length).
+    let gapAt = 1;
+    for (let i = 1; i < chunks.length; i += 1) if (chunks[i]!.at - chunks[i - 1]!.at > chunks[gapAt]!.at - chunks[gapAt - 1]!.at) gapAt = i;
+    expect(chunks.slice(0, gapAt).map((chunk) => chunk.text).join('')).toBe(FRAMES.slice(0, 2).join(''));
   });
 
   test('stall forever: the client gets two frames, then nothing, until it leaves; the server records when', async () => {
@@ -124,12 +127,31 @@ describe('serveStream: faults on a real socket', () => {
     expect(server.disconnects).toEqual([disconnect]);
   });
 
-  test('a client that read to the end is not a disconnect; waitForDisconnect says who never left', async () => {
+  test('a client that read to the end is not a disconnect; waitForDisconnect says the response ended, at once', async () => {
     const server = await serve(CHAT);
     await (await fetch(server.url, { method: 'POST' })).text();
     expect(server.disconnects).toEqual([]);
-    await expect(server.waitForDisconnect({ timeoutMs: 50 })).rejects.toThrow(/The client of request 0 \(POST \/\) was still connected 50 ms later/);
-  });
+    // A wait of ten minutes: it must answer at once (the test's own timeout is far shorter).
+    await expect(server.waitForDisconnect({ timeoutMs: 600_000 })).rejects.toThrow(/The response to request 0 \(POST \/\) ended normally, with no disconnect: its client read it to the end/);
+  }, 10_000);
+
+  test('waitForDisconnect while the response is still being written: it ends normally, and the wait says so then', async () => {
+    const server = await serve(CHAT, { pace: { delayMs: 20 } });
+    const response = await fetch(server.url, { method: 'POST' });
+    const waited = server.waitForDisconnect({ timeoutMs: 600_000 }).then(() => 'left', (error: Error) => error.message);
+    await response.text();
+    expect(await waited).toMatch(/ended normally, with no disconnect/);
+  }, 10_000);
+
+  test('waitForDisconnect on a response the server cut (a destroy fault) says the server cut it; on a client still connected, that it never left', async () => {
+    const cut = await serve(CHAT, { destroy: { afterFrames: 1, how: 'close' } });
+    await fetch(cut.url).then((response) => response.text()).catch(() => null);
+    await expect(cut.waitForDisconnect({ timeoutMs: 600_000 })).rejects.toThrow(/The server cut the response to request 0 \(GET \/\) itself \(a destroy fault\)/);
+    const hung = await serve(CHAT, { stall: { afterFrames: 1 } });
+    const response = await fetch(hung.url);
+    await (response.body as ReadableStream<Uint8Array>).getReader().read();
+    await expect(hung.waitForDisconnect({ timeoutMs: 50 })).rejects.toThrow(/The client of request 0 \(GET \/\) was still connected 50 ms later/);
+  }, 10_000);
 
   test.each([
     ['reset', /terminated/, 'ECONNRESET'],
@@ -189,6 +211,115 @@ describe('serveStream: faults on a real socket', () => {
     expect(response.status).toBe(201);
     expect(response.headers.get('x-accel-buffering')).toBe('no');
     expect(response.headers.get('content-type')).toBe('text/plain');
+  });
+});
+
+/** Sends a request on a raw socket and gives the body's bytes with the offsets where each socket read ended. */
+function rawReads(port: number): Promise<{ body: Buffer; readEnds: number[] }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const reads: Buffer[] = [];
+    socket.on('data', (data: Buffer) => reads.push(data));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const all = Buffer.concat(reads);
+      const bodyStart = all.indexOf('\r\n\r\n') + 4;
+      const readEnds: number[] = [];
+      let at = 0;
+      for (const read of reads) {
+        at += read.length;
+        if (at > bodyStart && at < all.length) readEnds.push(at - bodyStart);
+      }
+      resolve({ body: all.subarray(bodyStart), readEnds });
+    });
+    // HTTP/1.0: the body comes as written (no chunked framing), and the connection closes at its end.
+    socket.write('GET / HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n');
+  });
+}
+
+describe('serveStream: chunk reaches the client as separate reads', () => {
+  const STREAM = 'data: {"t":"é€😀"}\r\n\r\ndata: [DONE]\r\n\r\n';
+  const BYTES = Buffer.from(STREAM);
+
+  test.each([1, 5])('chunk: %i splits every write into its own read, inside UTF-8 sequences and between \\r and \\n', async (size) => {
+    const server = await serve(STREAM, { chunk: size });
+    const { body, readEnds } = await rawReads(server.port);
+    expect(body.equals(BYTES)).toBe(true);
+    const expected = [];
+    for (let end = size; end < BYTES.length; end += size) expected.push(end);
+    expect(readEnds).toEqual(expected);
+    // Among them, splits inside a character and between a CR and its LF.
+    const text = BYTES.toString('latin1');
+    expect(expected.some((end) => (BYTES[end]! & 0xc0) === 0x80)).toBe(true);
+    expect(expected.some((end) => text[end - 1] === '\r' && text[end] === '\n')).toBe(true);
+  });
+
+  test("chunk: 'frame' gives one read per frame", async () => {
+    const server = await serve(STREAM, { chunk: 'frame' });
+    const { readEnds } = await rawReads(server.port);
+    expect(readEnds).toEqual([BYTES.indexOf('data: [DONE]')]);
+  });
+});
+
+describe('serveStream: clients that half-close or never read', () => {
+  test('a client that half-closes after its request still reads the whole stream; it is not a disconnect', async () => {
+    const server = await serve(CHAT, { pace: { delayMs: 10 } });
+    const received = await new Promise<string>((resolve, reject) => {
+      const socket = connect(server.port, '127.0.0.1');
+      let text = '';
+      socket.on('data', (data: Buffer) => (text += data.toString('latin1')));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+      // The request, then a FIN: this side sends nothing more but goes on reading.
+      socket.end('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    });
+    expect(received).toMatch(/^HTTP\/1\.1 200 /);
+    for (const frame of FRAMES) expect(received).toContain(frame);
+    expect(received.endsWith('0\r\n\r\n')).toBe(true);
+    expect(server.disconnects).toEqual([]);
+  });
+
+  test('a client that leaves between paced frames is recorded at the first write after it left; one that leaves in a stall, at once', async () => {
+    const paced = await serve(CHAT, { pace: { delayMs: 300 } });
+    for (const server of [paced, await serve(CHAT, { stall: { afterFrames: 1, ms: 60_000 } })]) {
+      const controller = new AbortController();
+      const reader = (await fetch(server.url, { signal: controller.signal })).body!.getReader();
+      await reader.read();
+      const leftAt = performance.timeOrigin + performance.now();
+      controller.abort();
+      const left = await server.waitForDisconnect({ timeoutMs: 3000 });
+      expect(left.at).toBeGreaterThanOrEqual(leftAt);
+      // Seen at the first write after leaving (paced: frame 1), or at once in the stall (nothing more written).
+      expect(left.bytesWritten).toBe(FRAMES[0]!.length + (server === paced ? FRAMES[1]!.length : 0));
+    }
+  });
+
+  test('heartbeats wait for the client: none is written while the socket is backed up', async () => {
+    const beat = `: ${'x'.repeat(64 * 1024)}\n\n`;
+    const server = await serve(CHAT, { stall: { afterFrames: 0 }, heartbeat: { everyMs: 1, text: beat } });
+    const write = ServerResponse.prototype.write;
+    let backedUp = false;
+    let writesWhileBackedUp = 0;
+    const spy = vi.spyOn(ServerResponse.prototype, 'write').mockImplementation(function (this: ServerResponse, ...args: Parameters<typeof write>) {
+      if (this.writableNeedDrain) writesWhileBackedUp += 1;
+      const accepted = write.apply(this, args);
+      if (!accepted) backedUp = true;
+      return accepted;
+    });
+    const socket = connect(server.port, '127.0.0.1');
+    try {
+      // A client that never reads: its receive window fills, then the server's socket buffer.
+      socket.pause();
+      socket.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+      for (let waited = 0; !backedUp && waited < 200; waited += 1) await new Promise((resolve) => setTimeout(resolve, 25));
+      expect(backedUp).toBe(true);
+      // Many heartbeat intervals more, while the client still reads nothing.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(writesWhileBackedUp).toBe(0);
+    } finally {
+      spy.mockRestore();
+      socket.destroy();
+    }
   });
 });
 
@@ -255,6 +386,22 @@ describe('serveStream: routes and the request journal', () => {
     server.reset();
     expect(server.requests).toEqual([]);
   });
+
+  test('the journal is a bounded ring: it keeps the latest `journal` requests and disconnects, indexes counting on', async () => {
+    const server = await serve({ 'POST /v1/chat/completions': CHAT, 'POST /hang': { source: CHAT, options: { stall: { afterFrames: 1 } } } }, { journal: 3 });
+    for (let i = 0; i < 5; i += 1) await (await fetch(`${server.url}/v1/chat/completions`, { method: 'POST', body: String(i) })).text();
+    expect(server.requests.map((request) => [request.index, request.text])).toEqual([[2, '2'], [3, '3'], [4, '4']]);
+    for (let i = 0; i < 4; i += 1) {
+      const controller = new AbortController();
+      const response = await fetch(`${server.url}/hang`, { method: 'POST', signal: controller.signal });
+      await (response.body as ReadableStream<Uint8Array>).getReader().read();
+      controller.abort();
+      await server.waitForDisconnect();
+    }
+    expect(server.requests.map((request) => request.index)).toEqual([6, 7, 8]);
+    expect(server.disconnects.map((left) => left.request)).toEqual([6, 7, 8]);
+    await expect(serveStream(CHAT, { journal: 0 })).rejects.toThrow(/journal must be a whole number of requests ≥ 1/);
+  });
 });
 
 describe('serveStream: loopback only, and it never outlives its use', () => {
@@ -292,6 +439,22 @@ describe('serveStream: loopback only, and it never outlives its use', () => {
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(await accepts(server.port)).toBe(false);
   });
+
+  test('an open response, even a stalled one, keeps the server alive past its idle lifetime, as documented', async () => {
+    const server = await serve(CHAT, { idleLifetimeMs: 1000, stall: { afterFrames: 1 } });
+    const reader = (await fetch(server.url)).body!.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe(FRAMES[0]);
+    let settled = false;
+    const next = reader.read().then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(settled).toBe(false);
+    expect(await accepts(server.port)).toBe(true);
+    await server.close();
+    await next;
+  }, 20_000);
 
   test('await using closes it at the end of the block', async () => {
     let port = 0;
