@@ -83,3 +83,8 @@ export function lineLookup(text: string): (line: number) => string | undefined {
   let index: LineIndex | null = null;
   return (line) => (index ??= new LineIndex(text)).line(line);
 }
+
+/** JSON text of `value`, to print. */
+export function printableJson(value: unknown, indent?: number): string {
+  return JSON.stringify(value, null, indent) ?? 'null';
+}
