@@ -28,11 +28,13 @@ Options:
   --frames       add the frames table to the report (index, lines, event, type, carried, time)
   --inspect      read any event stream, LLM or not, as a spec client dispatches it: the events,
                  what dispatches nothing and why, the counts, and the problems with a caret
-                 (exit status 1 when it has any problem)
+                 (exit status 1 when it has a problem at or above --fail-on: a note such as
+                 [DONE] passes by default)
   --path PATH    with --inspect (implied): join the string at this dotted path of each event's
                  JSON, e.g. choices.0.delta.content (a numeric segment indexes an array)
   --html FILE    also write the page with the capture and its report in it to FILE (one file that
-                 opens offline: keep it as a CI artifact)
+                 opens offline: keep it as a CI artifact); the page holds the capture whole, so a
+                 capture past 64 MiB is refused (exit status 2)
   --open         open the page in your browser: with a capture (FILE, or - for stdin), its report
                  (written to --html FILE, or to a temp file); with none, the empty page
   --max-held-chars N
@@ -48,7 +50,9 @@ Options:
 Exit status:
   0  the stream is complete and has no finding at or above --fail-on (default warning)
   1  it did not finish, is not the whole stream, or has such a finding
-  2  a usage error: a bad option, or a capture that cannot be read
+     with --inspect: 0 when it has no problem at or above --fail-on (default warning), 1 when it has one
+     (the inspector gives no verdict: a stream cut mid-event fails by its problem, never dispatched)
+  2  a usage error: a bad option, a capture that cannot be read, or one past 64 MiB with --html
 A reader that closes the output early (\`| head\`) ends the run quietly, with the status the stream earned.`;
 
 /** What the command line asked for. */
