@@ -319,8 +319,11 @@ async function main(args: readonly string[], io: CommandLineIo): Promise<number>
   if (request.source === '') return openPage(run, shippedPage());
   const problem = request.source === '-' ? null : unreadable(request.source);
   if (problem !== null) return run.fail(problem, 2);
+  const paging = request.html !== undefined || request.open;
+  // A file too large for the page is refused before it is opened; stdin is refused once it has passed the limit.
+  if (paging && request.source !== '-' && statSync(request.source).size > HTML_CAPTURE_LIMIT) return run.fail(tooLargeForPage(request.source), 2);
   let input: NodeJS.ReadableStream = request.source === '-' ? io.stdin : createReadStream(request.source, { highWaterMark: 64 * 1024 });
-  if (request.html !== undefined || request.open) {
+  if (paging) {
     const paged = await writePage(run, input);
     if (typeof paged === 'number') return paged;
     input = paged;
@@ -330,7 +333,7 @@ async function main(args: readonly string[], io: CommandLineIo): Promise<number>
 
 /** Why `--html` refuses a capture past its limit, and what to do instead. */
 function tooLargeForPage(what: string): string {
-  return `--html keeps the capture in the page, up to ${HTML_CAPTURE_LIMIT / 1024 / 1024} MiB (${HTML_CAPTURE_LIMIT} bytes), and ${what} is larger: run without --html (the report on stdout reads a capture of any size), or cut the capture`;
+  return `the page (--html, --open) holds the capture whole, up to ${HTML_CAPTURE_LIMIT / 1024 / 1024} MiB (${HTML_CAPTURE_LIMIT} bytes), and ${what} is larger: run without --html (the report on stdout reads a capture of any size), or cut the capture`;
 }
 
 /** The whole capture, read for the page; null once it is past `limit` (the rest is left unread). */
@@ -353,10 +356,8 @@ async function readUpTo(input: NodeJS.ReadableStream, limit: number): Promise<Bu
  */
 async function writePage(run: Run, input: NodeJS.ReadableStream): Promise<NodeJS.ReadableStream | number> {
   const { request } = run;
-  const what = request.source === '-' ? 'the capture on stdin' : request.source;
-  if (request.source !== '-' && statSync(request.source).size > HTML_CAPTURE_LIMIT) return run.fail(tooLargeForPage(what), 2);
   const bytes = await readUpTo(input, HTML_CAPTURE_LIMIT);
-  if (bytes === null) return run.fail(tooLargeForPage(what), 2);
+  if (bytes === null) return run.fail(tooLargeForPage(request.source === '-' ? 'the capture on stdin' : request.source), 2);
   const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
   const { format, maxHeldChars } = request.options;
   const file = writeReportPage({ text, inspect: request.inspect, ...(format ? { format } : {}), ...(request.path ? { path: request.path } : {}), ...(maxHeldChars !== undefined ? { maxHeldChars } : {}) }, request.html);
