@@ -7,6 +7,7 @@ import packageJson from '../../package.json' with { type: 'json' };
 import { runRecord } from './record.js';
 import { runServe } from './serve.js';
 import { countsAtLeast, SEVERITIES } from '../core/severity.js';
+import { MAX_HELD_CHARS } from '../core/decode/held-bound.js';
 import { checkOptions } from '../core/options.js';
 import { openSession } from '../core/pipeline/session.js';
 import { printableJson } from '../core/render/snippet.js';
@@ -252,7 +253,7 @@ class Run {
 
   private noteStop(stoppedEarly: boolean): void {
     if (!stoppedEarly) return;
-    const bound = this.request.options.maxHeldChars ?? 1048576;
+    const bound = this.request.options.maxHeldChars ?? MAX_HELD_CHARS;
     const what = this.request.source === '-' ? 'stdin' : this.request.source;
     this.io.stderr.write(`sse-reconstruct: stopped reading ${what} at the held bound (${bound} characters without a blank line, --max-held-chars): the report covers what came before it\n`);
   }
