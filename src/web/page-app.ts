@@ -1,6 +1,7 @@
 import { EXAMPLES } from './examples.js';
 import { plural } from './html.js';
-import { fromLink, toLink } from './link.js';
+import { ExactText } from './exact-text.js';
+import { fromLink, LINK_TEXT_LIMIT, LINK_TOO_LARGE, toLink } from './link.js';
 import { READ_MODES, type PageReport, type ReadMode, type ReadRequest } from './read-session.js';
 import type { Reader } from './reader.js';
 import { inspectionHtml } from './render-inspection.js';
@@ -42,6 +43,10 @@ export class PageApp {
   private readonly ui = pageElements();
   /** The capture when it is too large for the editor; null when the editor holds it. */
   private held: string | null = null;
+  /** The editor's text as it was given (its value has CRLF as LF). */
+  private readonly given = new ExactText();
+  /** A paste on its way into the editor: what it carried and the selection it replaces. */
+  private pasting: { text: string; from: number; to: number } | null = null;
   private generation = 0;
   private table: TableView | null = null;
   private typing: ReturnType<typeof setTimeout> | undefined;
@@ -70,14 +75,23 @@ export class PageApp {
     }
     const linked = await fromLink(location.hash.slice(1));
     if (linked === null) return;
+    if (linked === 'too large') return this.refuse(LINK_TOO_LARGE);
     this.applyInput(linked.text, linked.mode, linked.path);
     this.ui.link.value = location.href;
     this.ui.linkBox.hidden = false;
     return this.read();
   }
 
+  /** What the page reads: the capture as it was given, with the edits made in the editor since. */
   private get text(): string {
-    return this.held ?? this.ui.stream.value;
+    return this.held ?? this.given.textFor(this.ui.stream.value);
+  }
+
+  /** Says why the page reads nothing, in place of a report. */
+  private refuse(message: string): void {
+    this.clear();
+    this.ui.status.classList.add('error');
+    this.ui.status.textContent = message;
   }
 
   private get mode(): ReadMode {
@@ -91,6 +105,7 @@ export class PageApp {
     const held = text.length > HELD_CHARS;
     this.held = held ? text : null;
     ui.stream.value = held ? '' : text;
+    this.given.set(held ? '' : text);
     ui.stream.hidden = held;
     ui.held.hidden = !held;
     if (!held) return;
@@ -168,7 +183,11 @@ export class PageApp {
     ui.stream.addEventListener('paste', (event) => {
       this.pastedAt = performance.now();
       const text = event.clipboardData?.getData('text/plain') ?? '';
-      if (text.length <= HELD_CHARS) return;
+      if (text.length <= HELD_CHARS) {
+        // The editor will hold it with CRLF as LF: keep it as it came, for the input event that follows.
+        this.pasting = { text, from: ui.stream.selectionStart, to: ui.stream.selectionEnd };
+        return;
+      }
       event.preventDefault();
       const at = this.pastedAt;
       this.pastedAt = null;
@@ -177,7 +196,11 @@ export class PageApp {
       // Read after the paste event returns, so the browser draws the held capture first.
       setTimeout(() => void this.read(at), 0);
     });
-    ui.stream.addEventListener('input', () => {
+    ui.stream.addEventListener('input', (event) => {
+      const pasting = this.pasting;
+      this.pasting = null;
+      if (pasting !== null && (event as InputEvent).inputType === 'insertFromPaste') this.given.paste(ui.stream.value, pasting.from, pasting.to, pasting.text);
+      else this.given.edit(ui.stream.value);
       ui.linkBox.hidden = true;
       this.pressExample(null);
       const at = this.pastedAt;
@@ -199,7 +222,8 @@ export class PageApp {
     const readFile = async (file: File | undefined) => {
       if (file === undefined) return;
       const at = performance.now();
-      this.setText(await file.text());
+      // The bytes as they are: a byte order mark stays (file.text() would drop it), and CRLF stays (see ExactText).
+      this.setText(new TextDecoder('utf-8', { ignoreBOM: true }).decode(await file.arrayBuffer()));
       this.pressExample(null);
       void this.read(at);
     };
@@ -252,6 +276,7 @@ export class PageApp {
     this.ui.held.hidden = true;
     this.ui.stream.hidden = false;
     this.ui.stream.value = text;
+    this.given.set(text);
   }
 
   private pressExample(id: string | null): void {
@@ -265,6 +290,11 @@ export class PageApp {
     const hash = await toLink({ text: this.text, mode, path: mode === 'events' ? ui.path.value.trim() : '' });
     const warning = ui.linkBox.querySelector<HTMLElement>('.warn-text') as HTMLElement;
     ui.linkBox.hidden = false;
+    if (hash === null) {
+      warning.textContent = `Too large for a link: a link carries at most ${LINK_TEXT_LIMIT / 1024 / 1024} MiB of stream. Share the file instead.`;
+      ui.link.value = '';
+      return;
+    }
     if (hash.length > MAX_LINK_CHARS) {
       warning.textContent = `Too large for a link: even compressed, this stream needs ${megabytes(hash.length)} of address, more than browsers keep. Share the file instead.`;
       ui.link.value = '';

@@ -38,8 +38,20 @@ export function reconstructionHtml(report: ReconstructionReport): string {
   ].join('\n');
 }
 
+/**
+ * The summary's colour: the verdict's, and for a complete stream the worst of its outcome and its findings (every
+ * code is listed at least once), so no green sits above an error or a finding to fix or check, as in the CLI's
+ * report. The verdict itself is shown as given.
+ */
+function toneOf(report: ReconstructionReport): string {
+  if (report.verdict !== 'complete') return VERDICT_CLASS[report.verdict];
+  if (report.outcome === 'error_event' || report.findings.some((finding) => finding.severity === 'error')) return 'bad';
+  if (report.outcome !== 'ok' || report.findings.some((finding) => finding.severity === 'warning')) return 'warn';
+  return report.findingTotal === 0 ? 'good' : 'ok';
+}
+
 function summarySection(report: ReconstructionReport): string {
-  const tone = report.verdict === 'complete' && report.outcome === 'ok' ? (report.findingTotal === 0 ? 'good' : 'ok') : VERDICT_CLASS[report.verdict];
+  const tone = toneOf(report);
   const facts = [
     report.formatTitle ?? 'No format recognised',
     `outcome <code>${escapeHtml(report.outcome)}</code>`,

@@ -53,7 +53,7 @@ function statsSection(inspection: Inspection, paint: Palette): string[] {
     `Comment lines (\`:\` …): ${stats.comments}`,
     `Events carrying JSON: ${stats.json}`,
     `Events whose data failed to parse: ${stats.notJson === 0 ? 0 : paint.bad(String(stats.notJson))}`,
-    `Named event types: ${stats.eventTypes.length === 0 ? '—' : stats.eventTypes.join(', ')}`,
+    `Named event types: ${stats.eventTypes.length === 0 ? '—' : stats.eventTypes.map(visible).join(', ')}`,
     `Last event ID: ${stats.lastEventId === null ? '—' : visible(stats.lastEventId)}`,
   ];
   if (stats.reassembledChars !== null) lines.push(`Characters reassembled: ${stats.reassembledChars}`);
@@ -66,10 +66,10 @@ function statsSection(inspection: Inspection, paint: Palette): string[] {
 function reassemblySection(inspection: Inspection, paint: Palette): string[] {
   const found = inspection.reassembly;
   if (found === null) return [];
-  const lines = [paint.heading(found.summary)];
+  const lines = [paint.heading(visible(found.summary))];
   if (found.text.length > 0) lines.push(...found.text.split('\n').map((line) => `  ${visible(line)}`));
   else lines.push(paint.dim('  (no text)'));
-  if (found.hint !== undefined) lines.push(paint.warn(`  ${found.hint}`));
+  if (found.hint !== undefined) lines.push(paint.warn(`  ${visible(found.hint)}`));
   return lines;
 }
 
@@ -96,7 +96,7 @@ function eventsSection(events: readonly InspectedEvent[], paint: Palette, dataWi
     const row = line(rows[i] ?? []);
     lines.push(event.payload === 'not json' ? paint.bad(row) : row);
     if (!event.dispatched) lines.push(`${indent}${paint.bad('not dispatched: no blank line ends it')}`);
-    if (event.note !== undefined) lines.push(`${indent}${paint.dim(event.note)}`);
+    if (event.note !== undefined) lines.push(`${indent}${paint.dim(visible(event.note))}`);
   });
   return lines;
 }
@@ -105,7 +105,7 @@ function notDispatchedSection(inspection: Inspection, paint: Palette): string[] 
   const blocks = inspection.notDispatched;
   if (blocks.length === 0) return [];
   const lines = [paint.heading(`Dispatches nothing (${blocks.length})`)];
-  for (const block of blocks) lines.push(`  ${block.endLine > block.line ? `${block.line}-${block.endLine}` : block.line}  ${block.why}`);
+  for (const block of blocks) lines.push(`  ${block.endLine > block.line ? `${block.line}-${block.endLine}` : block.line}  ${visible(block.why)}`);
   return lines;
 }
 

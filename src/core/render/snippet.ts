@@ -53,26 +53,43 @@ function codePointIndex(line: string, column: number): number {
   return index + Math.max(0, units);
 }
 
+/** What a terminal acts on or that reorders what it shows: C0, DEL, C1, the BOM, bidi marks, overrides and isolates. */
+const ACTED_ON = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
+const ACTED_ON_PAST_C0 = /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
+
 /**
  * A code point as it can be printed safely, one for one: C0 controls as their pictures (U+2400…), DEL as ␡, C1
- * controls, the BOM and the bidirectional overrides as U+FFFD.
+ * controls, the BOM and the bidirectional marks, overrides and isolates as U+FFFD.
  */
 export function visible(point: string): string {
   const code = point.codePointAt(0) ?? 0;
   if (code < 0x20) return String.fromCodePoint(0x2400 + code);
   if (code === 0x7f) return '\u2421';
-  // C1 controls, the BOM and the bidirectional overrides would hide or reorder what is shown.
-  if ((code >= 0x80 && code < 0xa0) || code === 0xfeff || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069)) return '\ufffd';
-  return point;
+  // C1 controls, the BOM and the bidirectional controls would hide or reorder what is shown.
+  return ACTED_ON.test(point) ? '\ufffd' : point;
 }
 
 /** A text as one printable line: every newline as ⏎, everything else as `visible()` shows it. */
 export function visibleLine(text: string): string {
   // Most text needs nothing: test once, then walk only what has something to replace.
-  if (!/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufeff]/.test(text)) return text;
+  if (!ACTED_ON.test(text)) return text;
   let out = '';
   for (const point of text) out += point === '\n' ? '⏎' : visible(point);
   return out;
+}
+
+/** A text that may span lines, to print: each line as `visibleLine()` shows it, joined by the newlines it had. */
+export function visibleLines(text: string): string {
+  return ACTED_ON.test(text) ? text.split('\n').map(visibleLine).join('\n') : text;
+}
+
+/**
+ * JSON text of `value`, safe to print: JSON.stringify escapes C0 controls but leaves DEL, C1 and the bidirectional
+ * controls raw, so those are written as `\uXXXX` escapes too. The JSON still parses to the same value.
+ */
+export function printableJson(value: unknown, indent?: number): string {
+  const json = JSON.stringify(value, null, indent) ?? 'null';
+  return json.replace(ACTED_ON_PAST_C0, (point) => `\\u${point.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /**

@@ -2,7 +2,7 @@ import { explainError } from '../errors/explain.js';
 import type { BehaviorStep, Choice, FormatName, FrameRecord, Reconstruction, Timing, ToolCall } from '../model.js';
 import { problemLines, unlisted, type LineSource } from './finding-lines.js';
 import { paletteFor, type Palette } from './palette.js';
-import { lineLookup } from './snippet.js';
+import { lineLookup, printableJson, visibleLine, visibleLines } from './snippet.js';
 
 /** How the plain-text report is drawn. */
 export interface TextReportOptions {
@@ -21,7 +21,8 @@ export interface TextReportOptions {
 
 /**
  * A readable report of a reconstruction: the summary line, the answer per choice, usage, steps, findings with
- * line:column, optionally the frames table, and the non-streamed response. Plain text; no Node built-ins.
+ * line:column, optionally the frames table, and the non-streamed response. Plain text; no Node built-ins. Every
+ * control character from the stream is shown as a visible escape, so the report is safe to print on a terminal.
  */
 export function renderText(result: Reconstruction, options: TextReportOptions = {}): string {
   const paint = paletteFor(options.color);
@@ -42,7 +43,7 @@ export function renderText(result: Reconstruction, options: TextReportOptions = 
 
 function summaryOf(result: Reconstruction, paint: Palette): string {
   const clean = result.verdict === 'complete' && result.findings.length === 0 && result.outcome === 'ok';
-  return paint.heading((clean ? paint.good : result.verdict === 'complete' ? paint.warn : paint.bad)(result.summary));
+  return paint.heading((clean ? paint.good : result.verdict === 'complete' ? paint.warn : paint.bad)(visibleLine(result.summary)));
 }
 
 function choiceSection(choice: Choice, paint: Palette): string[] {
@@ -61,24 +62,26 @@ function choiceSection(choice: Choice, paint: Palette): string[] {
 /** A labelled value: on the label's line when it is one line, else indented below it; empty text is said so. */
 function labelled(label: string, value: string, paint: Palette): string[] {
   if (value.length === 0) return [`  ${label}: ${paint.dim('(empty)')}`];
-  const lines = value.split('\n');
-  if (lines.length === 1) return [`  ${label}: ${value}`];
+  const lines = value.split('\n').map(visibleLine);
+  if (lines.length === 1) return [`  ${label}: ${lines[0]}`];
   return [`  ${label}:`, ...lines.map((line) => `    ${line}`)];
 }
 
 function toolCallLines(call: ToolCall, paint: Palette): string[] {
   const parsed = 'input' in call ? '' : paint.warn(' (not JSON)');
-  return [`    [${call.index}] ${call.name} ${paint.dim(call.id === null ? 'no id' : `id ${call.id}`)}`, `        arguments${parsed}: ${call.arguments === '' ? paint.dim('(empty)') : call.arguments}`];
+  const id = call.id === null ? 'no id' : `id ${visibleLine(call.id)}`;
+  return [`    [${call.index}] ${visibleLine(call.name)} ${paint.dim(id)}`, `        arguments${parsed}: ${call.arguments === '' ? paint.dim('(empty)') : visibleLines(call.arguments)}`];
 }
 
 function finishOf(choice: Choice, paint: Palette): string {
   if (choice.finishReason === null) return paint.warn('none');
-  return choice.finishMeaning === null ? choice.finishReason : `${choice.finishReason} ${paint.dim(`— ${choice.finishMeaning}`)}`;
+  const reason = visibleLine(choice.finishReason);
+  return choice.finishMeaning === null ? reason : `${reason} ${paint.dim(`— ${visibleLine(choice.finishMeaning)}`)}`;
 }
 
 function usageSection(usage: Record<string, unknown> | null, paint: Palette): string[] {
   if (usage === null) return [`${paint.heading('Usage')}: ${paint.dim('not in the stream')}`];
-  const fields = Object.entries(usage).map(([name, value]) => `${name} ${typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`);
+  const fields = Object.entries(usage).map(([name, value]) => `${visibleLine(name)} ${typeof value === 'object' && value !== null ? printableJson(value) : visibleLine(String(value))}`);
   return [`${paint.heading('Usage')}: ${fields.join(', ')}`];
 }
 
@@ -86,11 +89,12 @@ function stepsSection(steps: BehaviorStep[] | undefined, paint: Palette): string
   if (steps === undefined || steps.length === 0) return [];
   const lines = [paint.heading(`Steps (${steps.length})`)];
   for (const step of steps) {
-    const status = step.status === 'failed' ? paint.bad(step.status) : step.status === 'in_progress' ? paint.warn(step.status) : step.status;
-    lines.push(`  ${step.step}. ${step.tool} ${status}`);
-    if (step.input !== undefined) lines.push(`     input: ${JSON.stringify(step.input)}`);
-    if (step.output !== undefined) lines.push(`     output: ${JSON.stringify(step.output)}`);
-    if (step.error !== undefined) lines.push(`     error: ${JSON.stringify(step.error)}`);
+    const shown = visibleLine(String(step.status));
+    const status = step.status === 'failed' ? paint.bad(shown) : step.status === 'in_progress' ? paint.warn(shown) : shown;
+    lines.push(`  ${step.step}. ${visibleLine(String(step.tool))} ${status}`);
+    if (step.input !== undefined) lines.push(`     input: ${printableJson(step.input)}`);
+    if (step.output !== undefined) lines.push(`     output: ${printableJson(step.output)}`);
+    if (step.error !== undefined) lines.push(`     error: ${printableJson(step.error)}`);
   }
   return lines;
 }
@@ -99,9 +103,9 @@ function stepsSection(steps: BehaviorStep[] | undefined, paint: Palette): string
 function errorSection(error: unknown, format: FormatName | null, paint: Palette): string[] {
   if (error === null || error === undefined) return [];
   const explained = explainError(error, format);
-  const lines = [`${paint.heading(paint.bad('Error'))}: ${JSON.stringify(error)}`, `  what it means: ${explained.meaning}`];
+  const lines = [`${paint.heading(paint.bad('Error'))}: ${printableJson(error)}`, `  what it means: ${visibleLine(explained.meaning)}`];
   const retry = explained.retry === 'with backoff' ? paint.warn('yes, with backoff') : explained.retry === 'never' ? paint.bad('never as it is') : 'unknown';
-  lines.push(`  retry: ${retry}`, `  change: ${explained.change}`);
+  lines.push(`  retry: ${retry}`, `  change: ${visibleLine(explained.change)}`);
   if (explained.source !== null) lines.push(paint.dim(`  source: ${explained.source.where}, read ${explained.source.read}`));
   return lines;
 }
@@ -139,9 +143,9 @@ function framesSection(frames: readonly FrameRecord[], paint: Palette): string[]
   const rows = frames.map((frame) => [
     String(frame.index),
     frame.endLine > frame.line ? `${frame.line}-${frame.endLine}` : String(frame.line),
-    frame.event,
-    frame.type ?? '-',
-    frame.carried,
+    visibleLine(frame.event),
+    frame.type === null || frame.type === undefined ? '-' : visibleLine(frame.type),
+    visibleLine(frame.carried),
     frame.time ?? (frame.elapsedMs === undefined ? '' : `+${frame.elapsedMs} ms`),
   ]);
   const widths: number[] = FRAME_COLUMNS.map((title) => title.length);
@@ -153,5 +157,5 @@ function framesSection(frames: readonly FrameRecord[], paint: Palette): string[]
 
 function responseSection(response: unknown, paint: Palette): string[] {
   if (response === null || response === undefined) return [`${paint.heading('Response (non-streamed)')}: none`];
-  return [paint.heading('Response (non-streamed)'), JSON.stringify(response, null, 2)];
+  return [paint.heading('Response (non-streamed)'), printableJson(response, 2)];
 }
