@@ -1,17 +1,25 @@
-// Runs every check `npm test` promises, then prints one plain line: "N passed, N failed" from the runners' JSON reports.
+// Runs every check `npm test` promises, then prints one plain line, "N passed, N failed, N skipped", from the runners'
+// JSON reports (scripts/test-summary.mjs); a suite that must run and did not (the browser tests where chromium is
+// installed) counts as failed. One fast-check seed serves the whole run: printed first, FC_SEED=<seed> replays it.
 // Every step runs with a temp dir of its own (TMPDIR): at the end, any `sse-reconstruct-*` folder a step left in it
 // fails the run, so a test or script that forgets to clean up is caught (other runs on the machine do not interfere).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chooseSeed, seedLine } from '../test/setup/seed.mjs';
+import { findChromium, summarize, summaryLine } from './test-summary.mjs';
 
 const reports = 'reports';
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 const runTemp = mkdtempSync(join(tmpdir(), 'sse-reconstruct-test-run-'));
-const env = { ...process.env, TMPDIR: runTemp, TMP: runTemp, TEMP: runTemp };
+const seed = chooseSeed();
+console.log(seedLine(seed, 'npm test'));
+const chromium = findChromium();
+console.log(chromium === null ? 'no chromium: the browser tests will be skipped' : `chromium at ${chromium}: the browser tests must run`);
+const env = { ...process.env, TMPDIR: runTemp, TMP: runTemp, TEMP: runTemp, FC_SEED: String(seed.seed) };
 
 const failedSteps = [];
 function step(name, command, args, options = {}) {
@@ -45,16 +53,12 @@ function checkTempLeftovers() {
   writeFileSync(join(reports, 'temp-folders.json'), `${JSON.stringify({ ...report, left }, null, 2)}\n`);
 }
 
-let passed = 0;
-let failed = 0;
-for (const file of readdirSync(reports).filter((name) => name.endsWith('.json'))) {
-  const report = JSON.parse(readFileSync(join(reports, file), 'utf8'));
-  passed += report.numPassedTests ?? 0;
-  failed += report.numFailedTests ?? 0;
-  if (!report.success && (report.numFailedTests ?? 0) === 0 && (report.numFailedTestSuites ?? 0) > 0) {
-    failed += report.numFailedTestSuites;
-  }
-}
+const reportFiles = readdirSync(reports).filter((name) => name.endsWith('.json'));
+const counts = summarize(
+  reportFiles.map((file) => ({ file, report: JSON.parse(readFileSync(join(reports, file), 'utf8')) })),
+  { browser: chromium !== null, built },
+);
+for (const problem of counts.notRun) console.log(`✗ ${problem}`);
 if (failedSteps.length > 0) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failedSteps.length > 0 || failed > 0 || passed === 0 ? 1 : 0);
+console.log(summaryLine(counts));
+process.exit(failedSteps.length > 0 || counts.failed > 0 || counts.passed === 0 ? 1 : 0);
