@@ -48,10 +48,10 @@ export function removeTempDirs() {
   made.clear();
 }
 
-/** Packs the built package into a temp folder; returns the tarball's path. */
+/** Packs the package as built (no `prepack`: the caller built it just before) into a temp folder; returns the tarball's path. */
 export function pack() {
   const into = tempDir('pack');
-  const result = spawnSync(npm, ['pack', '--silent', '--pack-destination', into], { cwd: repo, encoding: 'utf8' });
+  const result = spawnSync(npm, ['pack', '--ignore-scripts', '--silent', '--pack-destination', into], { cwd: repo, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`npm pack failed:\n${result.stderr}`);
   return join(into, result.stdout.trim().split('\n').pop());
 }
