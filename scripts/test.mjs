@@ -33,7 +33,9 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 step('typecheck', npx, ['tsc', '-p', 'tsconfig.json']);
 step('typecheck core (no Node types: runs in a browser)', npx, ['tsc', '-p', 'tsconfig.core.json']);
 const built = step('build', npx, ['tsup']) && step('build the page', process.execPath, ['scripts/build-page.mjs']);
-step('vitest', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/vitest.json`]);
+// After a good build the CLI cases run the bin just built, one plain node process each (test/cli-command.ts).
+const vitestEnv = built ? { ...env, SSE_TEST_CLI: 'dist' } : env;
+step('vitest', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/vitest.json`], { env: vitestEnv });
 if (existsSync('jest.config.cjs') && built) {
   step('jest', npx, ['jest', '--config', 'jest.config.cjs', '--json', `--outputFile=${reports}/jest.json`]);
 }

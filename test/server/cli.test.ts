@@ -1,4 +1,4 @@
-// `sse-reconstruct serve` and `record`, run as processes from the source (through tsx), on real sockets.
+// `sse-reconstruct serve` and `record`, run as processes (test/cli-command.ts), on real sockets.
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { decode, reconstruct } from '../../src/core/index.js';
 import { serveStream } from '../../src/server/index.js';
+import { CLI_ARGS } from '../cli-command.js';
 
 const root = join(__dirname, '../..');
 const CHAT = readFileSync(join(root, 'fixtures/recorded/chat-completions/openai-python--text-only.sse'), 'utf8');
@@ -25,7 +26,7 @@ afterEach(() => {
 
 /** Starts the CLI; resolves with the process and the first line it printed (which names the URL). */
 function start(args: string[]): Promise<{ child: ChildProcessWithoutNullStreams; url: string; stderr: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli.ts'), ...args], { cwd: root });
+  const child = spawn(process.execPath, [...CLI_ARGS, ...args], { cwd: root });
   children.push(child);
   let stderr = '';
   child.stderr.on('data', (data) => (stderr += data));
@@ -72,13 +73,13 @@ describe('sse-reconstruct serve', () => {
     [['record', '--out', 'x.sse'], /--upstream URL is needed/],
     [['record', '--upstream', 'ftp://x', '--out', 'x.sse'], /--upstream needs an http or https URL/],
   ])('%j is a usage error (exit 2) that says what to pass', (args, message) => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli.ts'), ...args], { cwd: root, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [...CLI_ARGS, ...args], { cwd: root, encoding: 'utf8' });
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(message);
   });
 
   test('serve --help lists the faults', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli.ts'), 'serve', '--help'], { cwd: root, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [...CLI_ARGS, 'serve', '--help'], { cwd: root, encoding: 'utf8' });
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/--stall-after N \[--stall-ms MS\]/);
   });
