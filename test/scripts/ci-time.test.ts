@@ -1,7 +1,7 @@
 // CI time (issue 21): `npm start` shows the main job without building or installing anything, and the CLI cases of
 // `npm test` run the bin it has just built, not a tsx compile per process.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -50,5 +50,21 @@ describe('the CLI cases of npm test', () => {
       .filter((file) => file !== import.meta.filename && /'--import', 'tsx'|--import tsx/.test(readFileSync(file, 'utf8')))
       .map((file) => relative(root, file));
     expect(own.sort()).toEqual(['test/cli-command.ts', 'test/web/html-report.test.ts']);
+  });
+});
+
+describe('the package and example checks of npm test', () => {
+  it('reuse the tarball npm test packed once, rather than packing again', async () => {
+    const tarball = join(scratch, 'sse-reconstruct-0.0.0.tgz');
+    writeFileSync(tarball, '');
+    vi.stubEnv('SSE_PACKED_TARBALL', tarball);
+    try {
+      // @ts-expect-error: a plain script, with no declaration file
+      const { pack } = (await import('../../scripts/test-examples.mjs')) as { pack: () => string };
+      expect(pack()).toBe(tarball);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    expect(readFileSync(join(root, 'scripts/test.mjs'), 'utf8')).toContain('env.SSE_PACKED_TARBALL = join(into, tarball)');
   });
 });
