@@ -6,5 +6,8 @@ module.exports = {
   testMatch: ['<rootDir>/test/jest/**/*.test.cjs'],
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/jest/fixtures/'],
   transform: {},
+  // One fresh property seed per run, printed; FC_SEED replays it.
+  globalSetup: '<rootDir>/test/setup/jest-seed.cjs',
+  setupFiles: ['<rootDir>/test/setup/jest-fast-check.cjs'],
   testTimeout: 60_000,
 };

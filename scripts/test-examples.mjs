@@ -3,7 +3,7 @@
 // reports/ (examples-vitest.json, examples-jest.json, examples-types.json) so `npm test` counts them. Every temp
 // folder is removed at the end, whatever happened (about 100 MB of installed packages per run).
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -48,10 +48,15 @@ export function removeTempDirs() {
   made.clear();
 }
 
-/** Packs the built package into a temp folder; returns the tarball's path. */
+/**
+ * The package as built, packed (no `prepack`: the caller built it just before) into a temp folder; returns the
+ * tarball's path. Under `npm test`, the tarball it packed once for every check (SSE_PACKED_TARBALL).
+ */
 export function pack() {
+  const packed = process.env.SSE_PACKED_TARBALL;
+  if (packed !== undefined && existsSync(packed)) return packed;
   const into = tempDir('pack');
-  const result = spawnSync(npm, ['pack', '--silent', '--pack-destination', into], { cwd: repo, encoding: 'utf8' });
+  const result = spawnSync(npm, ['pack', '--ignore-scripts', '--silent', '--pack-destination', into], { cwd: repo, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`npm pack failed:\n${result.stderr}`);
   return join(into, result.stdout.trim().split('\n').pop());
 }

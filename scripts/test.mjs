@@ -1,36 +1,91 @@
-// Runs every check `npm test` promises, then prints one plain line: "N passed, N failed" from the runners' JSON reports.
+// Runs every check `npm test` promises, then prints one plain line, "N passed, N failed, N skipped", from the runners'
+// JSON reports (scripts/test-summary.mjs); a suite that must run and did not (the browser tests where chromium is
+// installed) counts as failed. One fast-check seed serves the whole run: printed first, FC_SEED=<seed> replays it.
 // Every step runs with a temp dir of its own (TMPDIR): at the end, any `sse-reconstruct-*` folder a step left in it
 // fails the run, so a test or script that forgets to clean up is caught (other runs on the machine do not interfere).
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chooseSeed, seedLine } from '../test/setup/seed.mjs';
+import { findChromium, summarize, summaryLine } from './test-summary.mjs';
 
 const reports = 'reports';
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
+const runStarted = performance.now();
 const runTemp = mkdtempSync(join(tmpdir(), 'sse-reconstruct-test-run-'));
-const env = { ...process.env, TMPDIR: runTemp, TMP: runTemp, TEMP: runTemp };
+const seed = chooseSeed();
+console.log(seedLine(seed, 'npm test'));
+const chromium = findChromium();
+console.log(chromium === null ? 'no chromium: the browser tests will be skipped' : `chromium at ${chromium}: the browser tests must run`);
+const env = { ...process.env, TMPDIR: runTemp, TMP: runTemp, TEMP: runTemp, FC_SEED: String(seed.seed) };
 
 const failedSteps = [];
+const stepTimes = [];
+
+/** Runs one step, its output shown as it comes; resolves to whether it passed. */
 function step(name, command, args, options = {}) {
   process.stdout.write(`\n── ${name}\n`);
-  const result = spawnSync(command, args, { stdio: 'inherit', shell: false, env, ...options });
-  if (result.status !== 0) failedSteps.push(name);
-  return result.status === 0;
+  return timed(name, () => runProcess(command, args, { stdio: 'inherit', ...options }));
+}
+
+/**
+ * Runs steps side by side (`[name, command, args, options]` each), each one's output held and shown whole, in order,
+ * once it ends: on 2 cores a single-threaded tsc beside a build, or the package checks' installs beside Jest, wait
+ * less in all than one after another. Resolves to whether each passed.
+ */
+async function together(steps) {
+  const results = await Promise.all(steps.map(([name, command, args, options = {}]) => timed(name, () => runProcess(command, args, { stdio: 'pipe', ...options }))));
+  steps.forEach(([name], index) => process.stdout.write(`\n── ${name}\n${results[index].output}`));
+  return results.map((result) => result.passed);
+}
+
+async function timed(name, run) {
+  const started = performance.now();
+  const result = await run();
+  stepTimes.push([name, (performance.now() - started) / 1000]);
+  if (!result.passed) failedSteps.push(name);
+  return result.stdio === 'inherit' ? result.passed : result;
+}
+
+function runProcess(command, args, { stdio, ...options }) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: stdio === 'inherit' ? 'inherit' : ['ignore', 'pipe', 'pipe'], shell: false, env, ...options });
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    child.on('error', (error) => (output += `${error.message}\n`));
+    child.on('close', (code) => resolve({ passed: code === 0, output, stdio }));
+  });
 }
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
-step('typecheck', npx, ['tsc', '-p', 'tsconfig.json']);
-step('typecheck core (no Node types: runs in a browser)', npx, ['tsc', '-p', 'tsconfig.core.json']);
-const built = step('build', npx, ['tsup']) && step('build the page', process.execPath, ['scripts/build-page.mjs']);
-step('vitest', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/vitest.json`]);
-if (existsSync('jest.config.cjs') && built) {
-  step('jest', npx, ['jest', '--config', 'jest.config.cjs', '--json', `--outputFile=${reports}/jest.json`]);
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const [, , tsup] = await together([
+  ['typecheck', npx, ['tsc', '-p', 'tsconfig.json']],
+  ['typecheck core (no Node types: runs in a browser)', npx, ['tsc', '-p', 'tsconfig.core.json']],
+  ['build', npx, ['tsup']],
+]);
+const built = tsup && (await step('build the page', process.execPath, ['scripts/build-page.mjs'])) && (await packOnce());
+// After a good build the CLI cases run the bin just built, one plain node process each (test/cli-command.ts).
+const vitestEnv = built ? { ...env, SSE_TEST_CLI: 'dist' } : env;
+await step('vitest', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/vitest.json`], { env: vitestEnv });
+if (built) {
+  await together([
+    ...(existsSync('jest.config.cjs') ? [['jest', npx, ['jest', '--config', 'jest.config.cjs', '--json', `--outputFile=${reports}/jest.json`]]] : []),
+    ...['scripts/test-package.mjs', 'scripts/test-examples.mjs'].filter((extra) => existsSync(extra)).map((extra) => [extra, process.execPath, [extra]]),
+  ]);
 }
-for (const extra of ['scripts/test-package.mjs', 'scripts/test-examples.mjs']) {
-  if (existsSync(extra) && built) step(extra, process.execPath, [extra]);
+
+/** Packs the build once for the package and example checks (SSE_PACKED_TARBALL), in this run's temp dir. */
+async function packOnce() {
+  const into = mkdtempSync(join(runTemp, 'packed-'));
+  const [passed] = await together([['pack the build once', npm, ['pack', '--ignore-scripts', '--silent', '--pack-destination', into]]]);
+  const [tarball] = readdirSync(into).filter((name) => name.endsWith('.tgz'));
+  if (passed && tarball !== undefined) env.SSE_PACKED_TARBALL = join(into, tarball);
+  return passed;
 }
 
 checkTempLeftovers();
@@ -45,16 +100,15 @@ function checkTempLeftovers() {
   writeFileSync(join(reports, 'temp-folders.json'), `${JSON.stringify({ ...report, left }, null, 2)}\n`);
 }
 
-let passed = 0;
-let failed = 0;
-for (const file of readdirSync(reports).filter((name) => name.endsWith('.json'))) {
-  const report = JSON.parse(readFileSync(join(reports, file), 'utf8'));
-  passed += report.numPassedTests ?? 0;
-  failed += report.numFailedTests ?? 0;
-  if (!report.success && (report.numFailedTests ?? 0) === 0 && (report.numFailedTestSuites ?? 0) > 0) {
-    failed += report.numFailedTestSuites;
-  }
-}
+const reportFiles = readdirSync(reports).filter((name) => name.endsWith('.json'));
+const counts = summarize(
+  reportFiles.map((file) => ({ file, report: JSON.parse(readFileSync(join(reports, file), 'utf8')) })),
+  { browser: chromium !== null, built },
+);
+console.log('\n── time per step (seconds; steps run side by side overlap)');
+for (const [name, seconds] of stepTimes) console.log(`${seconds.toFixed(1).padStart(7)}  ${name}`);
+console.log(`${((performance.now() - runStarted) / 1000).toFixed(1).padStart(7)}  npm test in all`);
+for (const problem of counts.notRun) console.log(`✗ ${problem}`);
 if (failedSteps.length > 0) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failedSteps.length > 0 || failed > 0 || passed === 0 ? 1 : 0);
+console.log(summaryLine(counts));
+process.exit(failedSteps.length > 0 || counts.failed > 0 || counts.passed === 0 ? 1 : 0);

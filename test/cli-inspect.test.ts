@@ -1,11 +1,12 @@
-// The command line's inspector (--inspect, --path), its caret snippets and its colours, run as a process from the
-// source through tsx, as test/cli.test.ts runs it.
+// The command line's inspector (--inspect, --path), its caret snippets and its colours, run as a process the way
+// test/cli.test.ts runs it (test/cli-command.ts).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inspect, renderInspection } from '../src/index.js';
+import { CLI_ARGS } from './cli-command.js';
 import { HARBOUR, HARBOUR_PATH } from './inspect/examples.js';
 
 const root = join(import.meta.dirname, '..');
@@ -24,7 +25,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function cli(args: string[], options: { input?: string; env?: Record<string, string | undefined> } = {}) {
   const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined, ...options.env };
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
-  const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli.ts'), ...args], { cwd: root, input: options.input ?? '', encoding: 'utf8', env });
+  const result = spawnSync(process.execPath, [...CLI_ARGS, ...args], { cwd: root, input: options.input ?? '', encoding: 'utf8', env });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

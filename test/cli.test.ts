@@ -1,11 +1,13 @@
-// The command line, run as a process from the source (through tsx) so it is always the current code; the built
-// bin is checked too when `dist/` exists. Streams are written inline so the suite runs on a fresh clone.
+// The command line, run as a process (test/cli-command.ts: the source through tsx, or the bin `npm test` has just
+// built); the built bin is checked too when `dist/` exists. Streams are written inline so the suite runs on a fresh
+// clone.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconstruct, renderText } from '../src/index.js';
+import { CLI_ARGS, CLI_SHELL } from './cli-command.js';
 
 const root = join(import.meta.dirname, '..');
 
@@ -46,7 +48,7 @@ interface Run {
 }
 
 function cli(args: string[], options: { input?: string; env?: Record<string, string> } = {}): Run {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli.ts'), ...args], {
+  const result = spawnSync(process.execPath, [...CLI_ARGS, ...args], {
     cwd: root,
     input: options.input ?? '',
     encoding: 'utf8',
@@ -202,7 +204,7 @@ describe('the report', () => {
 describe.skipIf(process.platform === 'win32')('a reader that closes the output early (a real pipe into head)', () => {
   /** Runs the CLI into `head -c 100` through bash; its exit status and what it wrote to stderr. */
   function piped(args: string): { status: number; stderr: string; head: string } {
-    const command = `"${process.execPath}" --import tsx "${join(root, 'src/cli.ts')}" ${args} 2>"${file('stderr.txt')}" | head -c 100; exit "\${PIPESTATUS[0]}"`;
+    const command = `${CLI_SHELL} ${args} 2>"${file('stderr.txt')}" | head -c 100; exit "\${PIPESTATUS[0]}"`;
     const run = spawnSync('bash', ['-c', command], { cwd: root, encoding: 'utf8' });
     return { status: run.status ?? -1, stderr: readFileSync(file('stderr.txt'), 'utf8'), head: run.stdout };
   }

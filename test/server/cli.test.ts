@@ -1,4 +1,4 @@
-// `sse-reconstruct serve` and `record`, run as processes from the source (through tsx), on real sockets.
+// `sse-reconstruct serve` and `record`, run as processes (test/cli-command.ts), on real sockets.
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,7 @@ import { upstreamTarget } from '../../src/cli/record.js';
 import { SERVE_JOURNAL, serveOptionsOf } from '../../src/cli/serve.js';
 import { scriptOf, scriptText } from '../../src/faults/index.js';
 import { serveStream } from '../../src/server/index.js';
+import { CLI_ARGS } from '../cli-command.js';
 
 const root = join(__dirname, '../..');
 const CHAT = readFileSync(join(root, 'fixtures/recorded/chat-completions/openai-python--text-only.sse'), 'utf8');
@@ -30,7 +31,7 @@ afterEach(() => {
 
 /** Starts the CLI; resolves with the process and the first line it printed (which names the URL). */
 function start(args: string[]): Promise<{ child: ChildProcessWithoutNullStreams; url: string; stderr: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli.ts'), ...args], { cwd: root });
+  const child = spawn(process.execPath, [...CLI_ARGS, ...args], { cwd: root });
   children.push(child);
   let stderr = '';
   child.stderr.on('data', (data) => (stderr += data));
@@ -77,7 +78,7 @@ describe('sse-reconstruct serve', () => {
     [['record', '--out', 'x.sse'], /--upstream URL is needed/],
     [['record', '--upstream', 'ftp://x', '--out', 'x.sse'], /--upstream needs an http or https URL/],
   ])('%j is a usage error (exit 2) that says what to pass', (args, message) => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli.ts'), ...args], { cwd: root, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [...CLI_ARGS, ...args], { cwd: root, encoding: 'utf8' });
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(message);
   });
@@ -94,7 +95,7 @@ describe('sse-reconstruct serve', () => {
   });
 
   test('serve --help lists the faults', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli.ts'), 'serve', '--help'], { cwd: root, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [...CLI_ARGS, 'serve', '--help'], { cwd: root, encoding: 'utf8' });
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/--stall-after N \[--stall-ms MS\]/);
   });

@@ -15,7 +15,7 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe.runIf(built)('the packed package', () => {
   it('ships the page, and its bin writes the report page from it', () => {
-    const packed = spawnSync(npm, ['pack', '--json', '--pack-destination', scratch, '--loglevel=error'], { cwd: root, encoding: 'utf8' });
+    const packed = spawnSync(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', scratch, '--loglevel=error'], { cwd: root, encoding: 'utf8' });
     expect(packed.status, packed.stderr).toBe(0);
     const [entry] = JSON.parse(packed.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
     expect(entry?.files.map((file) => file.path)).toContain('dist/web/sse-reconstruct.html');
