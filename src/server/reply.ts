@@ -32,6 +32,8 @@ export class StreamReply {
   /** The client sent FIN: it reads on, or it left; a write tells which. */
   private halfClosed = false;
   private probing = false;
+  /** A write after the client's FIN went through: it only half-closed, and reads on. */
+  private readsOn = false;
 
   constructor(
     private readonly response: ServerResponse,
@@ -53,7 +55,7 @@ export class StreamReply {
     if (socket === null) return;
     const ended = () => {
       this.halfClosed = true;
-      if (this.stalling && !this.response.writableEnded) socket.destroy();
+      if (this.stalling && !this.readsOn && !this.response.writableEnded) socket.destroy();
     };
     socket.on('end', ended);
     this.response.once('close', () => socket.off('end', ended));
@@ -162,7 +164,7 @@ export class StreamReply {
     this.probing = true;
     this.hooks.timer(5, () => {
       this.probing = false;
-      if (!socket.destroyed) socket.write(new Uint8Array(0));
+      if (!socket.destroyed) socket.write(new Uint8Array(0), (error) => (this.readsOn ||= !error));
     });
   }
 
@@ -179,8 +181,8 @@ export class StreamReply {
   /** Waits, writing heartbeat comments whenever nothing was written for their interval. */
   private async pause(ms: number, stalled = false): Promise<void> {
     this.stalling = stalled;
-    // A FIN that came before the stall: the client has left unless it only half-closed; nothing due tells which.
-    if (stalled && this.response.socket?.readableEnded === true) this.response.socket.destroy();
+    // A FIN that came before the stall, and no write since to tell: the client is taken to have left.
+    if (stalled && !this.readsOn && this.response.socket?.readableEnded === true) this.response.socket.destroy();
     try {
       await this.quiet(ms);
     } finally {

@@ -281,6 +281,20 @@ describe('serveStream: clients that half-close or never read', () => {
     expect(server.disconnects).toEqual([]);
   });
 
+  test('a half-closed client that has read since its FIN keeps its stream through a stall', async () => {
+    const server = await serve(CHAT, { pace: { delayMs: 50 }, stall: { afterFrames: 2, ms: 200 } });
+    const received = await new Promise<string>((resolve, reject) => {
+      const socket = connect(server.port, '127.0.0.1');
+      let text = '';
+      socket.on('data', (data: Buffer) => (text += data.toString('latin1')));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+      socket.end('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    });
+    for (const frame of FRAMES) expect(received).toContain(frame);
+    expect(server.disconnects).toEqual([]);
+  });
+
   test('a client that leaves between paced frames is recorded at the first write after it left; one that leaves in a stall, at once', async () => {
     const paced = await serve(CHAT, { pace: { delayMs: 300 } });
     for (const server of [paced, await serve(CHAT, { stall: { afterFrames: 1, ms: 60_000 } })]) {
