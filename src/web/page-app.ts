@@ -184,7 +184,9 @@ export class PageApp {
       this.pastedAt = performance.now();
       const text = event.clipboardData?.getData('text/plain') ?? '';
       if (text.length <= HELD_CHARS) {
-        // The editor will hold it with CRLF as LF: keep it as it came, for the input event that follows.
+        // The editor will hold it with CRLF as LF: keep it as it came, for the input event that follows (the edits
+        // typed before it are carried over first, so the selection is measured in the same text).
+        this.given.textFor(ui.stream.value);
         this.pasting = { text, from: ui.stream.selectionStart, to: ui.stream.selectionEnd };
         return;
       }
@@ -199,8 +201,8 @@ export class PageApp {
     ui.stream.addEventListener('input', (event) => {
       const pasting = this.pasting;
       this.pasting = null;
+      // A typed edit is carried over when the text is next read (textFor); a paste now, while its text is known.
       if (pasting !== null && (event as InputEvent).inputType === 'insertFromPaste') this.given.paste(ui.stream.value, pasting.from, pasting.to, pasting.text);
-      else this.given.edit(ui.stream.value);
       ui.linkBox.hidden = true;
       this.pressExample(null);
       const at = this.pastedAt;

@@ -25,13 +25,14 @@ describe.skipIf(missing !== null)('the page', () => {
   let browser: Browser;
   const requests: string[] = [];
 
+  // Starting chromium on a loaded machine can take longer than the default 10 s a hook is given.
   beforeAll(async () => {
     ensurePage();
     mkdirSync(SHOTS, { recursive: true });
     browser = await launch();
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write']);
     browser.context.on('request', (request: Request) => requests.push(request.url()));
-  });
+  }, 60_000);
 
   afterAll(async () => {
     await browser?.close();

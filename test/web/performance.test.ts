@@ -45,11 +45,12 @@ async function paste(page: Page): Promise<void> {
 describe.skipIf(missing !== null)('the page, at size', () => {
   let browser: Browser;
 
+  // Starting chromium on a loaded machine can take longer than the default 10 s a hook is given.
   beforeAll(async () => {
     ensurePage();
     browser = await launch();
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  });
+  }, 60_000);
 
   afterAll(async () => {
     await browser?.close();
