@@ -41,7 +41,7 @@ Options:
   --max-held-chars N
                  the most characters your reader holds without a blank line (default 1048576, the
                  common 1 MiB bound); past it the stream stops with a \`too large\` finding.
-                 Infinity: no bound
+                 Infinity: no bound. --inspect keeps it too (inspect() itself has none)
   --fail-on SEVERITY
                  the least severe finding that makes the exit status 1: error, warning (the
                  default: info findings such as \`crlf\` pass) or info (every finding fails)
@@ -242,10 +242,13 @@ class Run {
 
   /** `--inspect`: the inspector's report (or the Inspection as JSON); exit 1 when a problem is at or above `--fail-on`. */
   async inspect(input: NodeJS.ReadableStream): Promise<number> {
-    const { maxHeldChars } = this.request.options;
-    const session = createInspection({ ...(this.request.path !== undefined ? { path: this.request.path } : {}), ...(maxHeldChars !== undefined ? { maxHeldChars } : {}) });
+    // inspect() holds frames of any size, as a spec client does; a command reading a file or a pipe keeps the held
+    // bound (--max-held-chars, 1 MiB by default) so that endless input without a blank line ends.
+    const maxHeldChars = this.request.options.maxHeldChars ?? MAX_HELD_CHARS;
+    const session = createInspection({ ...(this.request.path !== undefined ? { path: this.request.path } : {}), maxHeldChars });
     // An inspection draws its own snippets: nothing of the input needs keeping here.
-    const { result } = await readInto<Inspection>(input, session, false);
+    const { result, stoppedEarly } = await readInto<Inspection>(input, session, false);
+    this.noteStop(stoppedEarly);
     const output = this.request.json ? `${printableJson(result, 2)}\n` : renderInspection(result, { color: this.colourWanted() });
     const failing = Object.values(countsAtLeast(result.problemCounts, this.request.failOn)).reduce((sum, count) => sum + (count ?? 0), 0);
     return this.write(output, failing === 0 ? 0 : 1);

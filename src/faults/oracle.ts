@@ -265,7 +265,7 @@ function anthropicOracle(shared: Shared): FormatOracle {
       } else if (type === 'content_block_delta') {
         if (!block || !block.open) return lost(shared, 'block unstarted');
         const delta = isRecord(value.delta) ? value.delta : {};
-        if (typeof delta.type === 'string' && DELTA_BLOCK.has(delta.type) && isKnownBlock(block.type) && !fits(delta.type, block.type)) return void shared.codes.add('delta mismatch');
+        if (typeof delta.type === 'string' && DELTA_BLOCK.has(delta.type) && isKnownBlock(block.type) && !fits(delta.type, block.type)) return lost(shared, 'delta mismatch');
         if (delta.type === 'input_json_delta' && typeof delta.partial_json === 'string') block.json += delta.partial_json;
         if (delta.type === 'signature_delta' && block.type === 'thinking' && typeof delta.signature === 'string') block.signed = delta.signature !== '';
       } else if (type === 'content_block_stop') {
@@ -278,7 +278,7 @@ function anthropicOracle(shared: Shared): FormatOracle {
     },
     finish() {
       if ([...blocks.values()].some((block) => block.open)) lost(shared, 'block open');
-      if (lastReason === 'tool_use' && !toolUse) shared.codes.add('finish mismatch');
+      if (lastReason === 'tool_use' && !toolUse) lost(shared, 'finish mismatch');
       if (ended && !error && !finished) shared.codes.add('no finish reason');
       return { ended, error, reasons };
     },

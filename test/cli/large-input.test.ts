@@ -57,6 +57,15 @@ describe('an endless input (issue 20, item 40)', () => {
     expect(input.pulled()).toBeLessThan(40); // 1 MiB is 16 chunks of 64 KiB; the stream's read-ahead adds a few
   });
 
+  it('--inspect stops there too: the CLI keeps the held bound that inspect() leaves off, and says where it stopped', async () => {
+    const input = zeros();
+    const run = await runInProcess(['--inspect', '--json', '-'], { input: input.stream });
+    expect(run.status).toBe(1);
+    expect(JSON.parse(run.stdout).problemCounts).toMatchObject({ 'too large': 1 });
+    expect(run.stderr).toContain('stopped reading stdin at the held bound');
+    expect(input.pulled()).toBeLessThan(40);
+  });
+
   it('stops at a bound given with --max-held-chars, in the text report too', async () => {
     const input = zeros();
     const run = await runInProcess(['--max-held-chars', '100000', '-'], { input: input.stream });

@@ -31,6 +31,8 @@ export interface InspectionSession {
    * streams), in ms on any monotonic clock; events then get `elapsedMs` from the first arrival.
    */
   push(chunk: string | Uint8Array, arrivedMs?: number): void;
+  /** Whether reading stopped at `maxHeldChars` (`too large`): nothing pushed after it is read, so a caller may stop. */
+  stopped(): boolean;
   end(): Inspection;
 }
 
@@ -80,6 +82,7 @@ export function createInspection(options: InspectOptions = {}): InspectionSessio
       }
       decoder.push(chunk);
     },
+    stopped: () => findings.has('too large'),
     end() {
       if (result === null) {
         result = build(decoder.end(), blocks, findings, new LineIndex(parts.join('')), options.path, firstArrivedMs);

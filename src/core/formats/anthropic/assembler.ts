@@ -376,7 +376,10 @@ export class AnthropicAssembler implements Assembler {
     const type = isObject(delta) && typeof delta.type === 'string' ? delta.type : null;
     if (!isObject(delta) || type === null) return this.notApplied(frame, state, 'a delta without a type');
     if (!fits(type, state.type)) {
-      if (DELTA_BLOCK.has(type) && isKnownBlock(state.type)) return reportMismatch(this.findings, frame, state, type);
+      if (DELTA_BLOCK.has(type) && isKnownBlock(state.type)) {
+        this.missingPiece = true; // a client drops it: what it carried is a piece the answer lacks
+        return reportMismatch(this.findings, frame, state, type);
+      }
       const known = DELTA_BLOCK.has(type);
       return this.notApplied(frame, state, known ? `a \`${type}\`, which does not apply to a ${state.type || 'untyped'} block` : `a \`${type}\`, a delta type this library does not know`);
     }
@@ -455,7 +458,10 @@ export class AnthropicAssembler implements Assembler {
     for (const state of states) if (state.open) this.reportOpen(state);
     const toolCalls = this.toolCalls(states);
     if (this.ended?.type === 'message_stop' && typeof this.message?.stop_reason !== 'string') reportNoStopReason(this.findings, this.ended);
-    if (this.message?.stop_reason === 'tool_use' && this.stopReasonAt && !states.some((state) => state.type === 'tool_use')) reportToolUseWithoutCall(this.findings, this.stopReasonAt, states);
+    if (this.message?.stop_reason === 'tool_use' && this.stopReasonAt && !states.some((state) => state.type === 'tool_use')) {
+      this.missingPiece = true; // the turn says a tool call ends it, and none came: as Chat's finish mismatch
+      reportToolUseWithoutCall(this.findings, this.stopReasonAt, states);
+    }
     if (this.message === null && states.length === 0) {
       return { choices: [], usage: this.usage, response: null, error: this.error, ended: this.ended !== null, missingPiece: this.missingPiece };
     }
