@@ -157,7 +157,7 @@ describe('record sends requests only to the upstream, under its base path', () =
   });
 
   test('--out in a folder that does not exist is a usage error at start', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli.ts'), 'record', '--upstream', 'http://127.0.0.1:9', '--out', join(dir, 'missing', 'x.sse')], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+    const run = spawnSync(process.execPath, [...CLI_ARGS, 'record', '--upstream', 'http://127.0.0.1:9', '--out', join(dir, 'missing', 'x.sse')], { cwd: root, encoding: 'utf8', timeout: 60_000 });
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/--out: the folder .*missing does not exist/);
   });

@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINK_TEXT_LIMIT } from '../../src/web/link.js';
 import { browserMissing, ensurePage, launch, PAGE_URL, type Browser } from './browser.js';
+import { CLI_ARGS } from '../cli-command.js';
 
 const missing = browserMissing();
 if (missing !== null) console.warn(`test/web/exact-text.test.ts skipped: ${missing}`);
@@ -82,7 +83,7 @@ describe.skipIf(missing !== null)('the page keeps the capture as given (issue 20
 
   it('reads what an --html page carries, not the textarea: the report stays the one written', async () => {
     writeFileSync(join(dir, 'gemini.sse'), GEMINI_CRLF);
-    const written = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli.ts'), join(dir, 'gemini.sse'), '--html', join(dir, 'gemini.html')], { cwd: root, encoding: 'utf8' });
+    const written = spawnSync(process.execPath, [...CLI_ARGS, join(dir, 'gemini.sse'), '--html', join(dir, 'gemini.html')], { cwd: root, encoding: 'utf8' });
     expect(written.stderr).toContain('wrote the page');
     const page = await browser.context.newPage();
     await page.goto(pathToFileURL(join(dir, 'gemini.html')).href);
