@@ -3,7 +3,12 @@
 // The assembly is in anthropic/assembler.ts.
 import type { Frame, Payload } from '../decode/frame.js';
 import type { FormatModule } from '../model.js';
+import { anthropicAccelerator } from './anthropic/accelerator.js';
+import { arbitrary } from './anthropic/arbitrary.js';
 import { AnthropicAssembler } from './anthropic/assembler.js';
+import { endRule } from './anthropic/end-rule.js';
+import { ANTHROPIC_ERRORS, ERROR_MESSAGE, ERROR_STYLES, errorFrame, httpErrorBody } from './anthropic/errors.js';
+import { fixtures } from './anthropic/fixtures.js';
 import { finishReasons } from './anthropic/stop-reasons.js';
 import { synthesize } from './anthropic/synthesize.js';
 import { isObject } from './json-shape.js';
@@ -27,7 +32,7 @@ function recognise(_frame: Frame, payload: Payload): 0 | 1 | 2 {
   return type === 'error' && isObject(error) && typeof error.type === 'string' ? 1 : 0;
 }
 
-export const anthropic: FormatModule = {
+export const anthropic: FormatModule<'anthropic', typeof ANTHROPIC_ERRORS> = {
   name: 'anthropic',
   title: 'Anthropic Messages',
   endFrame: '`event: message_stop`',
@@ -35,4 +40,14 @@ export const anthropic: FormatModule = {
   createAssembler: (context) => new AnthropicAssembler(context),
   synthesize,
   finishReasons,
+  errorStyles: ERROR_STYLES,
+  errorMessage: ERROR_MESSAGE,
+  errorFrame,
+  httpErrorBody,
+  endRule,
+  errorProviders: ['anthropic'],
+  errorTables: [ANTHROPIC_ERRORS],
+  fixtures,
+  arbitrary,
+  accelerator: anthropicAccelerator,
 };

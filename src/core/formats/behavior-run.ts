@@ -17,6 +17,10 @@
 import type { Frame, Payload } from '../decode/frame.js';
 import type { FindingCode, FindingList } from '../findings.js';
 import type { Assembler, Assembly, AssemblyContext, BehaviorStep, FinishReasonTable, FormatModule, FrameRecord, SynthesizeOptions } from '../model.js';
+import { arbitrary } from './behavior-run/arbitrary.js';
+import { endRule } from './behavior-run/end-rule.js';
+import { ERROR_MESSAGE, ERROR_STYLES, errorFrame, httpErrorBody, SALYRO_ERRORS } from './behavior-run/errors.js';
+import { fixtures } from './behavior-run/fixtures.js';
 import { isObject, type Json } from './json-shape.js';
 import { cutPieces } from './cut-pieces.js';
 import { phraseFamily } from './phrases.js';
@@ -414,7 +418,7 @@ function synthesize(run: unknown, options: SynthesizeOptions = {}): string {
 
 // ---------------------------------------------------------------------------------------------- module
 
-export const behaviorRun: FormatModule = {
+export const behaviorRun: FormatModule<'behavior-run', typeof SALYRO_ERRORS> = {
   name: 'behavior-run',
   title: 'Behavior Run',
   endFrame: '`response.completed` (or an `error` event)',
@@ -422,4 +426,13 @@ export const behaviorRun: FormatModule = {
   createAssembler: (context) => new BehaviorRunAssembler(context),
   synthesize,
   finishReasons: BEHAVIOR_RUN_FINISH_REASONS,
+  errorStyles: ERROR_STYLES,
+  errorMessage: ERROR_MESSAGE,
+  errorFrame,
+  httpErrorBody,
+  endRule,
+  errorProviders: ['salyro'],
+  errorTables: [SALYRO_ERRORS],
+  fixtures,
+  arbitrary,
 };

@@ -5,9 +5,15 @@
  */
 import type { Frame, Payload } from '../decode/frame.js';
 import type { FormatModule } from '../model.js';
+import { chatCompletionsAccelerator } from './chat-completions/accelerator.js';
+import { arbitrary } from './chat-completions/arbitrary.js';
 import { ChatAssembler } from './chat-completions/assembler.js';
+import { endRule } from './chat-completions/end-rule.js';
+import { ERROR_MESSAGE, ERROR_STYLES, errorFrame, GROQ_ERRORS } from './chat-completions/errors.js';
 import { finishReasons } from './chat-completions/finish-reasons.js';
+import { fixtures } from './chat-completions/fixtures.js';
 import { synthesize } from './chat-completions/synthesize.js';
+import { openAiHttpErrorBody, OPENAI_ERRORS } from './openai-errors.js';
 import { isObject } from './json-shape.js';
 
 function recognise(_frame: Frame, payload: Payload): 0 | 1 | 2 {
@@ -18,7 +24,7 @@ function recognise(_frame: Frame, payload: Payload): 0 | 1 | 2 {
   return 0;
 }
 
-export const chatCompletions: FormatModule = {
+export const chatCompletions: FormatModule<'chat-completions', typeof OPENAI_ERRORS | typeof GROQ_ERRORS> = {
   name: 'chat-completions',
   title: 'Chat Completions',
   endFrame: '`data: [DONE]`',
@@ -26,4 +32,14 @@ export const chatCompletions: FormatModule = {
   createAssembler: (context) => new ChatAssembler(context),
   synthesize,
   finishReasons,
+  errorStyles: ERROR_STYLES,
+  errorMessage: ERROR_MESSAGE,
+  errorFrame,
+  httpErrorBody: openAiHttpErrorBody,
+  endRule,
+  errorProviders: ['openai', 'groq', 'salyro'],
+  errorTables: [OPENAI_ERRORS, GROQ_ERRORS],
+  fixtures,
+  arbitrary,
+  accelerator: chatCompletionsAccelerator,
 };

@@ -18,7 +18,12 @@
  */
 import type { Frame, Payload } from '../decode/frame.js';
 import type { FormatModule } from '../model.js';
+import { geminiAccelerator } from './gemini/accelerator.js';
+import { arbitrary } from './gemini/arbitrary.js';
 import { GeminiAssembler } from './gemini/assembler.js';
+import { endRule } from './gemini/end-rule.js';
+import { ERROR_MESSAGE, ERROR_STYLES, errorFrame, GOOGLE_ERRORS, httpErrorBody } from './gemini/errors.js';
+import { fixtures } from './gemini/fixtures.js';
 import { GEMINI_FINISH_REASONS } from './gemini/finish-reasons.js';
 import { synthesize } from './gemini/synthesize.js';
 import { isObject } from './json-shape.js';
@@ -34,7 +39,7 @@ function recognise(_frame: Frame, payload: Payload): 0 | 1 | 2 {
   return named && !('choices' in value) && !('type' in value) ? 1 : 0;
 }
 
-export const gemini: FormatModule = {
+export const gemini: FormatModule<'gemini', typeof GOOGLE_ERRORS> = {
   name: 'gemini',
   title: 'Gemini',
   endFrame: 'a `finishReason` for every candidate (Gemini has no end frame)',
@@ -42,4 +47,14 @@ export const gemini: FormatModule = {
   createAssembler: (context) => new GeminiAssembler(context),
   synthesize,
   finishReasons: GEMINI_FINISH_REASONS,
+  errorStyles: ERROR_STYLES,
+  errorMessage: ERROR_MESSAGE,
+  errorFrame,
+  httpErrorBody,
+  endRule,
+  errorProviders: ['google'],
+  errorTables: [GOOGLE_ERRORS],
+  fixtures,
+  arbitrary,
+  accelerator: geminiAccelerator,
 };

@@ -2,7 +2,13 @@
 // `sequence_number`, ending with response.completed, response.incomplete, response.failed or error.
 import type { Frame, Payload } from '../decode/frame.js';
 import type { FormatModule } from '../model.js';
+import { openAiHttpErrorBody } from './openai-errors.js';
+import { responsesAccelerator } from './responses/accelerator.js';
+import { arbitrary } from './responses/arbitrary.js';
 import { ResponsesAssembler } from './responses/assembler.js';
+import { endRule } from './responses/end-rule.js';
+import { ERROR_MESSAGE, ERROR_STYLES, errorFrame } from './responses/errors.js';
+import { fixtures } from './responses/fixtures.js';
 import { hasResponsesField, isObject } from './responses/shapes.js';
 import { synthesizeResponses } from './responses/synthesize.js';
 
@@ -21,7 +27,7 @@ function recognise(_frame: Frame, payload: Payload): 0 | 1 | 2 {
   return 0;
 }
 
-export const responses: FormatModule = {
+export const responses: FormatModule<'responses', never> = {
   name: 'responses',
   title: 'Responses',
   endFrame: '`response.completed` (or `response.incomplete`, `response.failed`, `error`)',
@@ -65,4 +71,15 @@ export const responses: FormatModule = {
       },
     },
   },
+  errorStyles: ERROR_STYLES,
+  errorMessage: ERROR_MESSAGE,
+  errorFrame,
+  httpErrorBody: openAiHttpErrorBody,
+  endRule,
+  // OpenAI's entries are listed by Chat Completions, which streams them too: a provider's entries are listed once.
+  errorProviders: ['openai', 'salyro'],
+  errorTables: [],
+  fixtures,
+  arbitrary,
+  accelerator: responsesAccelerator,
 };
