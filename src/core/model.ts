@@ -193,7 +193,7 @@ export interface SynthesizeOptions {
  * what the faces ask of it (errors, end rule, fixtures, arbitrary, accelerator), so none of them names a format.
  */
 export interface FormatModule<Name extends string = FormatName, ErrorTable extends ProviderErrors = ProviderErrors> {
-  /** Its name, as `format` options and results spell it: "chat-completions". */
+  /** Its name, as `format` options and results spell it (chat-completions, gemini, …). */
   name: Name;
   /** A short label: "Chat Completions". */
   title: string;

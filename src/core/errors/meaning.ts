@@ -1,7 +1,7 @@
 // The shape of the error table's entries. Each provider's entries live in the folder of the format that streams them
 // (src/core/formats/<name>/errors.ts); errors/table.ts composes the one table from the registry.
 
-/** Whose error shape an entry reads: `openai`, `groq`, `anthropic`, `google`, `salyro`, or a new format's provider. */
+/** Whose error shape an entry reads: openai, groq, anthropic, google, salyro, or a new format's provider. */
 export type ErrorProvider = string;
 
 /** Whether sending the same request again can succeed: later, with growing waits; or never, until it changes. */
