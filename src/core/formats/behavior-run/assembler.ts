@@ -14,18 +14,18 @@
  * - Fields the contract types but does not name as bad fields (`id`, `delta`, `step`, `tool`, `created`) are
  *   `not assembled` when their type is wrong, and the event (or the field) is skipped.
  */
-import type { Frame, Payload } from '../decode/frame.js';
-import type { FindingCode, FindingList } from '../findings.js';
-import type { Assembler, Assembly, AssemblyContext, BehaviorStep, FinishReasonTable, FormatModule, FrameRecord, SynthesizeOptions } from '../model.js';
-import { arbitrary } from './behavior-run/arbitrary.js';
-import { endRule } from './behavior-run/end-rule.js';
-import { ERROR_MESSAGE, ERROR_STYLES, errorFrame, httpErrorBody, SALYRO_ERRORS } from './behavior-run/errors.js';
-import { fixtures } from './behavior-run/fixtures.js';
-import { isObject, type Json } from './json-shape.js';
-import { cutPieces } from './cut-pieces.js';
-import { phraseFamily } from './phrases.js';
-import { kindOf } from '../words.js';
-import { PieceText } from './piece-text.js';
+import type { Frame, Payload } from '../../decode/frame.js';
+import type { FindingCode, FindingList } from '../../findings.js';
+import type { Assembler, Assembly, AssemblyContext, BehaviorStep, FinishReasonTable, FormatModule, FrameRecord, SynthesizeOptions } from '../../model.js';
+import { arbitrary } from './arbitrary.js';
+import { endRule } from './end-rule.js';
+import { ERROR_MESSAGE, ERROR_STYLES, errorFrame, httpErrorBody, SALYRO_ERRORS } from './errors.js';
+import { fixtures } from './fixtures.js';
+import { isObject, type Json } from '../json-shape.js';
+import { cutPieces } from '../cut-pieces.js';
+import { phraseFamily } from '../phrases.js';
+import { kindOf } from '../../words.js';
+import { PieceText } from '../piece-text.js';
 
 const TEXT = phraseFamily((_index, count) => `text +${count} chars`);
 
