@@ -1,7 +1,7 @@
 import type { ProviderErrors } from '../errors/meaning.js';
 import type { FormatModule } from '../model.js';
 import { anthropic } from './anthropic.js';
-import { behaviorRun } from './behavior-run/assembler.js';
+import { behaviorRun } from './behavior-run/index.js';
 import { chatCompletions } from './chat-completions.js';
 import { gemini } from './gemini.js';
 import { responses } from './responses.js';
