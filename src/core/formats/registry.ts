@@ -1,10 +1,10 @@
 import type { ProviderErrors } from '../errors/meaning.js';
 import type { FormatModule } from '../model.js';
-import { anthropic } from './anthropic.js';
+import { anthropic } from './anthropic/index.js';
 import { behaviorRun } from './behavior-run/index.js';
-import { chatCompletions } from './chat-completions.js';
-import { gemini } from './gemini.js';
-import { responses } from './responses.js';
+import { chatCompletions } from './chat-completions/index.js';
+import { gemini } from './gemini/index.js';
+import { responses } from './responses/index.js';
 
 /**
  * Every format, in the order detection asks them. Adding a format is its folder and its line here: the names, the

@@ -3,18 +3,18 @@
  * DeepSeek, Groq, OpenRouter, Mistral, Together and most gateways. Assembles the answer per choice index and
  * writes the `chat.completion` object the stream stands for. The parts are in chat-completions/.
  */
-import type { Frame, Payload } from '../decode/frame.js';
-import type { FormatModule } from '../model.js';
-import { chatCompletionsAccelerator } from './chat-completions/accelerator.js';
-import { arbitrary } from './chat-completions/arbitrary.js';
-import { ChatAssembler } from './chat-completions/assembler.js';
-import { endRule } from './chat-completions/end-rule.js';
-import { ERROR_MESSAGE, ERROR_STYLES, errorFrame, GROQ_ERRORS } from './chat-completions/errors.js';
-import { finishReasons } from './chat-completions/finish-reasons.js';
-import { fixtures } from './chat-completions/fixtures.js';
-import { synthesize } from './chat-completions/synthesize.js';
-import { openAiHttpErrorBody, OPENAI_ERRORS } from './openai-errors.js';
-import { isObject } from './json-shape.js';
+import type { Frame, Payload } from '../../decode/frame.js';
+import type { FormatModule } from '../../model.js';
+import { chatCompletionsAccelerator } from './accelerator.js';
+import { arbitrary } from './arbitrary.js';
+import { ChatAssembler } from './assembler.js';
+import { endRule } from './end-rule.js';
+import { ERROR_MESSAGE, ERROR_STYLES, errorFrame, GROQ_ERRORS } from './errors.js';
+import { finishReasons } from './finish-reasons.js';
+import { fixtures } from './fixtures.js';
+import { synthesize } from './synthesize.js';
+import { openAiHttpErrorBody, OPENAI_ERRORS } from '../openai-errors.js';
+import { isObject } from '../json-shape.js';
 
 function recognise(_frame: Frame, payload: Payload): 0 | 1 | 2 {
   if (payload.kind !== 'json' || !isObject(payload.value)) return 0;

@@ -1,16 +1,16 @@
 // OpenAI's and Salyro's Responses stream (`POST /v1/responses`, `stream: true`): typed events, each numbered by
 // `sequence_number`, ending with response.completed, response.incomplete, response.failed or error.
-import type { Frame, Payload } from '../decode/frame.js';
-import type { FormatModule } from '../model.js';
-import { openAiHttpErrorBody } from './openai-errors.js';
-import { responsesAccelerator } from './responses/accelerator.js';
-import { arbitrary } from './responses/arbitrary.js';
-import { ResponsesAssembler } from './responses/assembler.js';
-import { endRule } from './responses/end-rule.js';
-import { ERROR_MESSAGE, ERROR_STYLES, errorFrame } from './responses/errors.js';
-import { fixtures } from './responses/fixtures.js';
-import { hasResponsesField, isObject } from './responses/shapes.js';
-import { synthesizeResponses } from './responses/synthesize.js';
+import type { Frame, Payload } from '../../decode/frame.js';
+import type { FormatModule } from '../../model.js';
+import { openAiHttpErrorBody } from '../openai-errors.js';
+import { responsesAccelerator } from './accelerator.js';
+import { arbitrary } from './arbitrary.js';
+import { ResponsesAssembler } from './assembler.js';
+import { endRule } from './end-rule.js';
+import { ERROR_MESSAGE, ERROR_STYLES, errorFrame } from './errors.js';
+import { fixtures } from './fixtures.js';
+import { hasResponsesField, isObject } from './shapes.js';
+import { synthesizeResponses } from './synthesize.js';
 
 /**
  * 2 for a `response.*` event that carries one of the Responses fields; Salyro's Behavior Run also sends

@@ -1,17 +1,17 @@
 // Anthropic Messages streaming (`POST /v1/messages` with `stream: true`): blocks built at their index, tool input
 // parsed when its block stops, `message_delta` usage replacing `message_start`'s field by field, `message_stop` the end.
 // The assembly is in anthropic/assembler.ts.
-import type { Frame, Payload } from '../decode/frame.js';
-import type { FormatModule } from '../model.js';
-import { anthropicAccelerator } from './anthropic/accelerator.js';
-import { arbitrary } from './anthropic/arbitrary.js';
-import { AnthropicAssembler } from './anthropic/assembler.js';
-import { endRule } from './anthropic/end-rule.js';
-import { ANTHROPIC_ERRORS, ERROR_MESSAGE, ERROR_STYLES, errorFrame, httpErrorBody } from './anthropic/errors.js';
-import { fixtures } from './anthropic/fixtures.js';
-import { finishReasons } from './anthropic/stop-reasons.js';
-import { synthesize } from './anthropic/synthesize.js';
-import { isObject } from './json-shape.js';
+import type { Frame, Payload } from '../../decode/frame.js';
+import type { FormatModule } from '../../model.js';
+import { anthropicAccelerator } from './accelerator.js';
+import { arbitrary } from './arbitrary.js';
+import { AnthropicAssembler } from './assembler.js';
+import { endRule } from './end-rule.js';
+import { ANTHROPIC_ERRORS, ERROR_MESSAGE, ERROR_STYLES, errorFrame, httpErrorBody } from './errors.js';
+import { fixtures } from './fixtures.js';
+import { finishReasons } from './stop-reasons.js';
+import { synthesize } from './synthesize.js';
+import { isObject } from '../json-shape.js';
 
 /** Every event type of the stream; `error` is told apart by its `error` object. */
 const EVENT_TYPES = new Set([
