@@ -1,20 +1,39 @@
-// The pieces every format's arbitrary of responses draws from. fast-check is handed in (an optional peer dependency:
-// src/core imports only its types), so each is made from the module it is given.
-import type * as FastCheck from 'fast-check';
+// The pieces every format's arbitrary of responses draws from. fast-check is handed in (an optional peer dependency,
+// and src/core names no module outside itself, not even for types): FastCheckModule is the part of its API the
+// folders use, which fast-check's module satisfies.
 
 /** A JSON object as a response holds it. */
 export type Json = Record<string, unknown>;
 
-/** fast-check, as src/arbitraries hands it to a format's arbitrary. */
-export type FastCheckModule = typeof FastCheck;
+/** A fast-check arbitrary, as the folders use it. */
+export interface Arbitrary<T> {
+  map<U>(mapper: (value: T) => U): Arbitrary<U>;
+}
+
+type ValuesOf<Arbitraries> = { [K in keyof Arbitraries]: Arbitraries[K] extends Arbitrary<infer T> ? T : never };
+
+/** fast-check, as src/arbitraries hands it to a format's arbitrary: the part of its API the folders use. */
+export interface FastCheckModule {
+  oneof<Arbitraries extends Arbitrary<unknown>[]>(...arbitraries: Arbitraries): Arbitrary<ValuesOf<Arbitraries>[number]>;
+  string(constraints: { unit: 'grapheme' | 'grapheme-ascii'; minLength?: number; maxLength?: number }): Arbitrary<string>;
+  constantFrom<T extends string>(...values: T[]): Arbitrary<T>;
+  dictionary<T>(key: Arbitrary<string>, value: Arbitrary<T>, constraints: { maxKeys?: number }): Arbitrary<Record<string, T>>;
+  jsonValue(constraints: { maxDepth?: number }): Arbitrary<unknown>;
+  integer(constraints: { min?: number; max?: number }): Arbitrary<number>;
+  boolean(): Arbitrary<boolean>;
+  record<Model extends Record<string, Arbitrary<unknown>>>(model: Model): Arbitrary<ValuesOf<Model>>;
+  array<T>(arbitrary: Arbitrary<T>, constraints?: { minLength?: number; maxLength?: number }): Arbitrary<T[]>;
+  tuple<Arbitraries extends Arbitrary<unknown>[]>(...arbitraries: Arbitraries): Arbitrary<ValuesOf<Arbitraries>>;
+  option<T, Nil>(arbitrary: Arbitrary<T>, constraints: { nil: Nil }): Arbitrary<T | Nil>;
+}
 
 /** Texts, tool names, tool arguments and token counts. */
 export interface ArbitraryParts {
-  text: FastCheck.Arbitrary<string>;
-  name: FastCheck.Arbitrary<string>;
+  text: Arbitrary<string>;
+  name: Arbitrary<string>;
   /** Tool arguments as JSON objects (round-tripped through JSON, so -0 and the like are what a wire carries). */
-  args: FastCheck.Arbitrary<Json>;
-  count: FastCheck.Arbitrary<number>;
+  args: Arbitrary<Json>;
+  count: Arbitrary<number>;
 }
 
 export function arbitraryParts(fc: FastCheckModule): ArbitraryParts {
@@ -34,4 +53,4 @@ export function ids(prefix: string, n: number): string[] {
 }
 
 /** An arbitrary of non-streamed responses. */
-export type JsonArbitrary = FastCheck.Arbitrary<Json>;
+export type JsonArbitrary = Arbitrary<Json>;
