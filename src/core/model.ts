@@ -1,10 +1,11 @@
 import type { Frame, LineTally, Payload } from './decode/frame.js';
 import type { Finding, FindingCode, FindingList } from './findings.js';
+import type { ProviderErrors } from './errors/meaning.js';
+import type { EndRule, ErrorFrameOptions, FormatFixtures, ResponseArbitrary } from './formats/format-parts.js';
+import type { FormatName } from './formats/registry.js';
 
-export const FORMAT_NAMES = ['chat-completions', 'responses', 'anthropic', 'gemini', 'behavior-run'] as const;
-
-/** The five streams this library reads. */
-export type FormatName = (typeof FORMAT_NAMES)[number];
+// The format names come from the modules the registry lists: adding a format is its folder and one registry line.
+export { FORMAT_NAMES, type FormatName } from './formats/registry.js';
 
 export const VERDICTS = ['complete', 'did not finish', 'not the whole stream'] as const;
 
@@ -187,9 +188,13 @@ export interface SynthesizeOptions {
   random?: (max: number) => number;
 }
 
-/** One format: how to recognise its frames, assemble them, and write a documented stream back for fixtures. */
-export interface FormatModule {
-  name: FormatName;
+/**
+ * One format, from its folder: how to recognise its frames, assemble them, and write a documented stream back; and
+ * what the faces ask of it (errors, end rule, fixtures, arbitrary, accelerator), so none of them names a format.
+ */
+export interface FormatModule<Name extends string = FormatName, ErrorTable extends ProviderErrors = ProviderErrors> {
+  /** Its name, as `format` options and results spell it (chat-completions, gemini, …). */
+  name: Name;
   /** A short label: "Chat Completions". */
   title: string;
   /** The frame that ends a finished answer, as a finding names it: "`data: [DONE]`". */
@@ -203,6 +208,29 @@ export interface FormatModule {
   /** A documented stream that stands for the non-streamed `response`: the inverse of the assembly. */
   synthesize(response: unknown, options?: SynthesizeOptions): string;
   finishReasons: FinishReasonTable;
+  // ── what the faces ask of it ──
+  /** Its in-stream error frame's styles, the default first; empty when it has one shape. */
+  errorStyles: readonly string[];
+  /** The message its error frame carries when none is given. */
+  errorMessage: string;
+  /** The frame (with its blank line) a stream of this format ends a failure with, in its own error shape. */
+  errorFrame(options: ErrorFrameOptions): string;
+  /** The JSON body its API answers a request that failed before any stream with. */
+  httpErrorBody(status: number, message: string): unknown;
+  /** Which frame ends a finished answer, and how to take that end away. */
+  endRule: EndRule;
+  /** Whose errors its streams carry, in the order `explainError` tries them. */
+  errorProviders: readonly string[];
+  /** The parts of the error table this folder holds (a provider's entries live in one folder; others list it). */
+  errorTables: readonly ErrorTable[];
+  fixtures: FormatFixtures;
+  /** Its non-streamed responses drawn at random, for `sse-reconstruct/arbitraries`. */
+  arbitrary: ResponseArbitrary;
+  /**
+   * Speed beside its assembler, for the speed layer (its type is internal, so opaque here); a format without one is
+   * read by its specification alone.
+   */
+  accelerator?: object;
   /** Where the usage counts the answer's output tokens, for `usage without content`; absent when it has no count. */
   output?: OutputCount;
 }

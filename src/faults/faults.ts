@@ -1,11 +1,11 @@
 // Faults: frame-aware transforms of a stream script. Each keeps every byte it does not touch; applyFaults() states
 // the reading the result must give.
-import { DEFAULT_DEADLINES, type FormatName } from '../core/index.js';
+import { DEFAULT_DEADLINES, formatModule, type FormatName } from '../core/index.js';
 import { seededRandom } from '../fixtures/stream-of.js';
 import { describeValue } from './checks.js';
 import { errorFrame, type ErrorStyle } from './error-frames.js';
 import { expectationOf, type Source } from './expect.js';
-import { fieldsOf, isRecord, typeOf } from './frame-text.js';
+import { fieldsOf, isRecord } from './frame-text.js';
 import type { StreamScript } from './script.js';
 import { readScript, scriptOf, type ScriptSource } from './script-of.js';
 import { frameUnits, piecesOf, unitText, workOf, type Unit, type Work } from './work.js';
@@ -330,58 +330,20 @@ export function swap(first: number, second: number): Fault {
   });
 }
 
-/** Whether a frame is the one that ends a finished answer in its format. */
-function isEndFrame(format: FormatName, unit: Unit): boolean {
-  const fields = fieldsOf(unitText(unit));
-  const type = typeOf(fields);
-  switch (format) {
-    case 'chat-completions':
-      return fields.done;
-    case 'anthropic':
-      return type === 'message_stop';
-    case 'responses':
-      return type === 'response.completed' || type === 'response.incomplete' || type === 'response.failed';
-    case 'behavior-run':
-      return type === 'response.completed';
-    case 'gemini':
-      return geminiEnds(fields.json);
-  }
-}
-
-function geminiEnds(value: unknown): boolean {
-  if (!isRecord(value)) return false;
-  if (isRecord(value.promptFeedback) && 'blockReason' in value.promptFeedback) return true;
-  return Array.isArray(value.candidates) && value.candidates.some((candidate) => isRecord(candidate) && 'finishReason' in candidate);
-}
-
 /** Takes away what ends a finished answer: `[DONE]`, `message_stop`, the terminal `response.*` event, Gemini's `finishReason`s, Behavior's `response.completed`. */
 export function dropEnd(): Fault {
   return fault('dropEnd()', 'takes away the frame that ends a finished answer', (work) => {
     const format = formatOf(work, 'dropEnd()');
-    const ends = frameUnits(work).filter((unit) => !unit.cut && isEndFrame(format, unit));
+    const rule = formatModule(format).endRule;
+    const ends = frameUnits(work).filter((unit) => !unit.cut && rule.ends(fieldsOf(unitText(unit))));
     if (ends.length === 0) throw new TypeError(`sse-reconstruct: dropEnd() cannot apply: the stream has no frame that ends a finished ${format} answer.`);
     for (const unit of ends) {
-      if (format !== 'gemini') remove(work, unit);
-      else setText(unit, withData(unitText(unit), withoutGeminiEnd(jsonOf(unit) ?? {})));
+      const kept = rule.withoutEnd(fieldsOf(unitText(unit)));
+      if (kept === null) remove(work, unit);
+      else setText(unit, withData(unitText(unit), kept));
     }
     work.restructured = true;
   });
-}
-
-function withoutGeminiEnd(value: Record<string, unknown>): Record<string, unknown> {
-  const copy: Record<string, unknown> = { ...value };
-  if (isRecord(copy.promptFeedback)) {
-    const { blockReason: _blockReason, ...feedback } = copy.promptFeedback;
-    copy.promptFeedback = feedback;
-  }
-  if (Array.isArray(copy.candidates)) {
-    copy.candidates = copy.candidates.map((candidate) => {
-      if (!isRecord(candidate)) return candidate;
-      const { finishReason: _finishReason, ...rest } = candidate;
-      return rest;
-    });
-  }
-  return copy;
 }
 
 /** Drops the first frame: `message_start`, `response.created`, `response.started`, or the first chunk. */

@@ -1,16 +1,9 @@
 // A frame's fields read from its own text, as the event-stream rules read them: the oracle and the faults work on
 // frame texts, not on the library's reading of them.
 
-export interface FrameFields {
-  /** The last `event:` value, or `message`. */
-  event: string;
-  /** The `data:` values joined with `\n`, or null when the frame has no `data:` line. */
-  data: string | null;
-  /** The data as JSON, or undefined when it is not JSON (or is `[DONE]`). */
-  json: unknown;
-  /** True when the data is `[DONE]`. */
-  done: boolean;
-}
+import type { FrameFields } from '../core/formats/format-parts.js';
+
+export type { FrameFields };
 
 const LINE = /\r\n|\n|\r/;
 

@@ -1,12 +1,13 @@
 // What a stream's frames must read as, worked out from the frames by each format's documented rules, apart from the
 // library's assemblers: faults state their effect as the difference between this reading before and after them.
-import { formatModule, type FindingCode, type FinishClass, type FormatName, type Verdict } from '../core/index.js';
+import { formatModule, reconstruct, type FindingCode, type FinishClass, type FormatName, type Verdict } from '../core/index.js';
 import { classOutsideTable } from '../core/formats/finish-check.js';
 import { type FrameFields, isRecord, typeOf } from './frame-text.js';
 import { DELTA_BLOCK, fits, isKnownBlock } from '../core/formats/anthropic/block-types.js';
 
 /** Why the rules here do not cover a stream's frames, or null when they do. */
 export function outsideRules(format: FormatName, frames: readonly FrameFields[]): string | null {
+  if (!Object.hasOwn(ORACLES, format)) return `this oracle states no rules for ${format} streams: the library's own reading stands`;
   if (format === 'gemini' && frames.some((frame) => frame.data !== null && /"(?:partialArgs|willContinue)"/.test(frame.data))) {
     return 'Gemini function calls streamed in pieces (partialArgs) are assembled by rules this oracle does not state';
   }
@@ -61,6 +62,7 @@ interface Shared {
 
 /** Reads the frames (in order; a frame the stream lost its end in is left out by the caller) as `format` says. */
 export function oracleReading(format: FormatName, frames: readonly FrameFields[]): OracleReading {
+  if (!Object.hasOwn(ORACLES, format)) return libraryReading(format, frames);
   const shared: Shared = { codes: new Set(), missing: false };
   const oracle = ORACLES[format](shared);
   for (const frame of frames) {
@@ -73,6 +75,15 @@ export function oracleReading(format: FormatName, frames: readonly FrameFields[]
   if (!frames.some((frame) => frame.data !== null)) shared.codes.add('empty');
   else if (!end.ended) shared.codes.add('no end');
   return { ended: end.ended, error: end.error, missing: shared.missing, codes: shared.codes, finishClass: classOf(format, end.reasons, end.blocked === true) };
+}
+
+/** For a format this oracle states no rules of (one added as its folder): the library's own reading of the data. */
+function libraryReading(format: FormatName, frames: readonly FrameFields[]): OracleReading {
+  const text = frames.flatMap((frame) => (frame.data === null ? [] : [`data: ${frame.data.split('\n').join('\ndata: ')}\n\n`])).join('');
+  const result = reconstruct(text, { format });
+  const finishClass: FinishClass = result.outcome === 'length_limit' || result.outcome === 'filtered' ? result.outcome : 'ok';
+  const codes = new Set(result.findings.map((finding) => finding.code));
+  return { ended: result.verdict !== 'did not finish' || result.error != null, error: result.error != null, missing: result.verdict === 'not the whole stream', codes, finishClass };
 }
 
 export function verdictOf(reading: { ended: boolean; error: boolean; missing: boolean }, truncated: boolean): Verdict {

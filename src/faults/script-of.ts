@@ -1,4 +1,4 @@
-import { decode, reconstruct, createReconstruction } from '../core/index.js';
+import { decode, FORMAT_NAMES, reconstruct, createReconstruction } from '../core/index.js';
 import type { FindingCode, FormatName, Reconstruction, ReconstructOptions } from '../core/index.js';
 import { matchStamp, StampClock } from '../core/index.js';
 import type { Fixture } from '../fixtures/types.js';
@@ -24,7 +24,7 @@ export function scriptOf(source: ScriptSource, options: ScriptOfOptions = {}): S
   if (isScript(source)) return copyScript(source);
   if (isFixture(source)) return cut(source.stream, source.format, { ...source.expected, findings: [...source.expected.findings] });
   if (options.format !== undefined && typeof options.format !== 'string') {
-    throw new TypeError(`sse-reconstruct: scriptOf()'s \`format\` is a format name such as 'anthropic'; it received ${describeValue(options.format)}.`);
+    throw new TypeError(`sse-reconstruct: scriptOf()'s \`format\` is a format name, one of ${FORMAT_NAMES.join(', ')}; it received ${describeValue(options.format)}.`);
   }
   const recorded = recordedEnd(textOf(source));
   const text = recorded.text;

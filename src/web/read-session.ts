@@ -1,11 +1,12 @@
-import { createInspection, createReconstruction, type FormatName, type FrameRecord, type InspectedEvent, type Reconstruction } from '../core/index.js';
+import { createInspection, createReconstruction, FORMAT_NAMES, type FormatName, type FrameRecord, type InspectedEvent, type Reconstruction } from '../core/index.js';
 import { buildInspectionReport, eventRow, type EventRow, type InspectionReport } from './inspection-model.js';
 import { buildReconstructionReport, oneLine, ROW_DATA_CHARS, type FrameRow, type ReconstructionReport } from './report-model.js';
 
 /** What the page asks to read: a format name, `auto`, or `events` (any event stream, read by the inspector). */
 export type ReadMode = 'auto' | FormatName | 'events';
 
-export const READ_MODES: readonly ReadMode[] = ['auto', 'chat-completions', 'responses', 'anthropic', 'gemini', 'behavior-run', 'events'];
+/** Every mode, in the order the page offers them: the formats come from the registry. */
+export const READ_MODES: readonly ReadMode[] = ['auto', ...FORMAT_NAMES, 'events'];
 
 export interface ReadRequest {
   text: string;

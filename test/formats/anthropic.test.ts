@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { reconstruct, synthesize, type Reconstruction } from '../../src/index.js';
-import { anthropic } from '../../src/core/formats/anthropic.js';
+import { anthropic } from '../../src/core/formats/anthropic/index.js';
 
 const DIR = join(import.meta.dirname, '../../fixtures/recorded/anthropic');
 const STREAMS = readdirSync(DIR).filter((name) => name.endsWith('.sse')).sort();

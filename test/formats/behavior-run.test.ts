@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { reconstruct } from '../../src/index.js';
 import type { Reconstruction } from '../../src/index.js';
-import { behaviorRun, BEHAVIOR_RUN_FINISH_REASONS } from '../../src/core/formats/behavior-run.js';
+import { behaviorRun, BEHAVIOR_RUN_FINISH_REASONS } from '../../src/core/formats/behavior-run/index.js';
 import { readPayload } from '../../src/core/decode/payload.js';
 import type { Frame } from '../../src/core/decode/frame.js';
 

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chatCompletions } from '../../src/core/formats/chat-completions.js';
+import { chatCompletions } from '../../src/core/formats/chat-completions/index.js';
 import { reconstruct, type FindingCode, type Reconstruction } from '../../src/index.js';
 
 const dir = join(import.meta.dirname, '../../fixtures/recorded/chat-completions');

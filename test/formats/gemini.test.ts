@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { reconstruct } from '../../src/index.js';
 import type { FindingCode, Reconstruction } from '../../src/index.js';
-import { gemini, GEMINI_FINISH_REASONS, parseJsonPath } from '../../src/core/formats/gemini.js';
+import { gemini, GEMINI_FINISH_REASONS, parseJsonPath } from '../../src/core/formats/gemini/index.js';
 import { readPayload } from '../../src/core/decode/payload.js';
 import type { Frame } from '../../src/core/decode/frame.js';
 

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { responses } from '../../src/core/formats/responses.js';
+import { responses } from '../../src/core/formats/responses/index.js';
 import { reconstruct, type FindingCode, type Reconstruction } from '../../src/index.js';
 
 const DIR = join(import.meta.dirname, '../../fixtures/recorded/responses');

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { reconstruct } from '../../src/index.js';
-import { MAX_GROWTH } from '../../src/core/formats/gemini.js';
+import { MAX_GROWTH } from '../../src/core/formats/gemini/index.js';
 
 type Json = Record<string, unknown>;
 

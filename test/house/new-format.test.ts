@@ -47,6 +47,15 @@ const echo: FormatModule = {
   createAssembler: () => new EchoAssembler(),
   synthesize: () => '',
   finishReasons: { source: 'this test', read: '2026-12-01', reasons: { done: { meaning: 'finished', class: 'ok' } } },
+  errorStyles: [],
+  errorMessage: 'Echo failed.',
+  errorFrame: () => '',
+  httpErrorBody: () => ({}),
+  endRule: { ends: () => false, withoutEnd: () => null },
+  errorProviders: [],
+  errorTables: [],
+  fixtures: { specs: [], findings: [] },
+  arbitrary: () => null,
 };
 
 function readEcho(stream: string, enabled: boolean): { assembly: Assembly; rows: FrameRecord[]; built: number } {

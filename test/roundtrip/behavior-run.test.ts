@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { reconstruct } from '../../src/index.js';
 import type { FindingCode } from '../../src/index.js';
-import { behaviorRun } from '../../src/core/formats/behavior-run.js';
+import { behaviorRun } from '../../src/core/formats/behavior-run/index.js';
 
 type Json = Record<string, unknown>;
 

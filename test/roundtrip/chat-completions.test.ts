@@ -3,7 +3,7 @@
 // string streams as nothing and reads back as null, as it does in the official SDK.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chatCompletions } from '../../src/core/formats/chat-completions.js';
+import { chatCompletions } from '../../src/core/formats/chat-completions/index.js';
 import { reconstruct } from '../../src/index.js';
 
 const emoji = fc.constantFrom('😊', '👍🏽', '☀️', '1️⃣', '👩‍👩‍👧', '🇫🇷', 'é', 'ß', '中文', '°', '\n', '"', '\\', ' ');

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { reconstruct } from '../../src/index.js';
-import { gemini, GEMINI_BLOCK_REASONS, GEMINI_FINISH_REASONS } from '../../src/core/formats/gemini.js';
+import { gemini, GEMINI_BLOCK_REASONS, GEMINI_FINISH_REASONS } from '../../src/core/formats/gemini/index.js';
 
 type Json = Record<string, unknown>;
 

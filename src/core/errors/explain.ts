@@ -1,7 +1,7 @@
 import type { FormatName } from '../model.js';
 import { isObject } from '../formats/json-shape.js';
-import { ownEntry } from '../own-copy.js';
-import { ERROR_MEANINGS, ERROR_SOURCES, type ErrorMeaning, type ErrorProvider, type ErrorSource, type RetryAdvice } from './table.js';
+import { FORMAT_MODULES } from '../formats/registry.js';
+import { ERROR_MEANINGS, ERROR_SOURCES, ERROR_TABLES, type ErrorMeaning, type ErrorProvider, type ErrorSource, type RetryAdvice } from './table.js';
 
 /** What an error a stream ended with means, from the error table. */
 export interface ErrorExplanation {
@@ -35,17 +35,13 @@ interface ErrorFields {
   http: number | null;
 }
 
-/** Whose errors each format's streams carry; a format not listed is matched against every provider. */
-const PROVIDERS_OF: Partial<Record<FormatName, readonly ErrorProvider[]>> = {
-  'chat-completions': ['openai', 'groq', 'salyro'],
-  responses: ['openai', 'salyro'],
-  anthropic: ['anthropic'],
-  gemini: ['google'],
-  'behavior-run': ['salyro'],
-};
+/** With no format (or one not listed), every provider, the most specific shapes first (see `rankWithoutFormat`). */
+const ANY_PROVIDER: readonly ErrorProvider[] = [...ERROR_TABLES].sort((a, b) => a.rankWithoutFormat - b.rankWithoutFormat).map((table) => table.provider);
 
-/** With no format, Google's upper-case statuses are the most specific, OpenAI's generic types the least. */
-const ANY_PROVIDER: readonly ErrorProvider[] = ['google', 'anthropic', 'openai', 'groq', 'salyro'];
+/** Whose errors a format's streams carry, from its module. */
+function providersOf(format: FormatName | null | undefined): readonly ErrorProvider[] {
+  return FORMAT_MODULES.find((module) => module.name === format)?.errorProviders ?? ANY_PROVIDER;
+}
 
 const FIELD_ORDER: ReadonlyArray<'code' | 'status' | 'type'> = ['code', 'status', 'type'];
 
@@ -60,7 +56,7 @@ const CONTEXT_WORDS = /maximum context length|context window|context[_ ]length|t
  */
 export function explainError(error: unknown, format?: FormatName | null): ErrorExplanation {
   const fields = fieldsOf(error);
-  const providers = (format == null ? undefined : ownEntry(PROVIDERS_OF, format)) ?? ANY_PROVIDER;
+  const providers = providersOf(format);
   const found = lookUp(fields, providers);
   return found === null ? unknownError(fields) : explained(found.entry, found.matched, found.name, fields);
 }

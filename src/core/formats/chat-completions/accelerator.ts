@@ -1,15 +1,15 @@
 // Speed for Chat Completions: the hot chunk (one choice, one piece of text or of one tool call's arguments)
 // applied from its hole through the assembler's own steps, without the chunk's value being built.
-import type { Frame } from '../decode/frame.js';
-import { FindingList } from '../findings.js';
-import { ChatAssembler, typeName } from '../formats/chat-completions/assembler.js';
-import { appendText, readReasoning, readRefusal } from '../formats/chat-completions/deltas.js';
-import { CHOICE_LEVEL_READ, TOP_LEVEL_READ } from '../formats/chat-completions/state.js';
-import { appendArguments, callOf } from '../formats/chat-completions/tool-calls.js';
-import { isIndex, isObject, type Json, onlyKeys } from '../formats/json-shape.js';
-import { ownCopy } from '../own-copy.js';
-import type { Accelerator } from './accelerator.js';
-import { keepShape } from '../keep-shapes.js';
+import type { Frame } from '../../decode/frame.js';
+import { FindingList } from '../../findings.js';
+import { ChatAssembler, typeName } from './assembler.js';
+import { appendText, readReasoning, readRefusal } from './deltas.js';
+import { CHOICE_LEVEL_READ, TOP_LEVEL_READ } from './state.js';
+import { appendArguments, callOf } from './tool-calls.js';
+import { isIndex, isObject, type Json, onlyKeys } from '../json-shape.js';
+import { ownCopy } from '../../own-copy.js';
+import type { Accelerator } from '../../fast/accelerator.js';
+import { keepShape } from '../../keep-shapes.js';
 
 /** What a chunk of the hot shape holds, as apply() needs it. */
 interface ChatPlan {

@@ -1,12 +1,12 @@
-import type { Frame } from '../decode/frame.js';
-import { FindingList } from '../findings.js';
-import { GeminiAssembler, type PendingUsage } from '../formats/gemini/assembler.js';
-import { TEXT_TO_CANDIDATE, THOUGHT_TO_CANDIDATE } from '../formats/gemini/carried.js';
-import { PLAIN_TOP_LEVEL, TOP_LEVEL_FIELDS } from '../formats/gemini/fields.js';
-import { isObject, onlyKeys } from '../formats/json-shape.js';
-import { phraseFamily } from '../formats/phrases.js';
-import type { Accelerator } from './accelerator.js';
-import { keepShape } from '../keep-shapes.js';
+import type { Frame } from '../../decode/frame.js';
+import { FindingList } from '../../findings.js';
+import { GeminiAssembler, type PendingUsage } from './assembler.js';
+import { TEXT_TO_CANDIDATE, THOUGHT_TO_CANDIDATE } from './carried.js';
+import { PLAIN_TOP_LEVEL, TOP_LEVEL_FIELDS } from './fields.js';
+import { isObject, onlyKeys } from '../json-shape.js';
+import { phraseFamily } from '../phrases.js';
+import type { Accelerator } from '../../fast/accelerator.js';
+import { keepShape } from '../../keep-shapes.js';
 
 /** The text phrases with usage beside them, as carriedPhrase joins them: the hot frame's phrase, found without joining. */
 const TEXT_AND_USAGE = phraseFamily((index, count) => `${TEXT_TO_CANDIDATE(index, count)}, usage`);

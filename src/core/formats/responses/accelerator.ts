@@ -1,13 +1,13 @@
 // Speed for Responses: text deltas applied from their hole values, and the long strings the final events repeat.
-import type { Frame } from '../decode/frame.js';
-import { KNOWN_STRING_LENGTH } from './known-strings.js';
-import { FindingList } from '../findings.js';
-import type { FrameRecord } from '../model.js';
-import { ResponsesAssembler, TEXT_EVENTS } from '../formats/responses/assembler.js';
-import { type TextTarget, appendFound, settle } from '../formats/responses/items.js';
-import { ASSEMBLED_TYPES, type Json, isObject, stringOf } from '../formats/responses/shapes.js';
-import type { Accelerator, HoleValues } from './accelerator.js';
-import { keepShape } from '../keep-shapes.js';
+import type { Frame } from '../../decode/frame.js';
+import { KNOWN_STRING_LENGTH } from '../../fast/known-strings.js';
+import { FindingList } from '../../findings.js';
+import type { FrameRecord } from '../../model.js';
+import { ResponsesAssembler, TEXT_EVENTS } from './assembler.js';
+import { type TextTarget, appendFound, settle } from './items.js';
+import { ASSEMBLED_TYPES, type Json, isObject, stringOf } from './shapes.js';
+import type { Accelerator, HoleValues } from '../../fast/accelerator.js';
+import { keepShape } from '../../keep-shapes.js';
 
 /** A planned text delta: the learned event (its constant fields), its target, and where its holes are. */
 interface DeltaPlan {

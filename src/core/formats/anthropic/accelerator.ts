@@ -1,12 +1,12 @@
 // Speed for Anthropic Messages: a `content_block_delta` whose text, thinking or partial JSON is its one hole is
 // applied from that hole by the assembler's own steps, without the frame's value being built.
-import type { Frame } from '../decode/frame.js';
-import { FindingList } from '../findings.js';
-import { AnthropicAssembler } from '../formats/anthropic/assembler.js';
-import { isIndex, isObject } from '../formats/json-shape.js';
-import type { FrameRecord } from '../model.js';
-import type { Accelerator, HoleValues } from './accelerator.js';
-import { keepShape } from '../keep-shapes.js';
+import type { Frame } from '../../decode/frame.js';
+import { FindingList } from '../../findings.js';
+import { AnthropicAssembler } from './assembler.js';
+import { isIndex, isObject } from '../json-shape.js';
+import type { FrameRecord } from '../../model.js';
+import type { Accelerator, HoleValues } from '../../fast/accelerator.js';
+import { keepShape } from '../../keep-shapes.js';
 
 /** A planned `content_block_delta`: its block, its delta type and the field its piece is in. */
 interface DeltaPlan {

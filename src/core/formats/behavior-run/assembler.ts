@@ -1,27 +1,13 @@
-/**
- * Salyro Behavior Run (`POST /v1/behaviors/{behavior}/runs`, `stream: true`), as reference/salyro.md defines it:
- * a run begins with `response.started`, streams `output_text.delta` and tool steps, and ends with
- * `response.completed` or `error`. There is no `[DONE]`.
- *
- * Choices made here:
- * - The answer is choice 0's text. Tool steps run on the server, so they are `steps`, not tool calls: choice 0 has
- *   no tool calls, and a client has nothing to answer.
- * - A `behavior`, `version` or `usage` that breaks the contract is shown as the string `'unknown'` in `response`
- *   (so a draft's `null` version stays distinct from a version nobody can read); `Assembly.usage` is then null.
- *   Without `response.started`, `behavior` and `version` are `'unknown'` too.
- * - A second `response.started`, or a second `tool.started` for a step in use, is `block restarted`: the later
- *   one replaces the earlier, and the stream is not called whole.
- * - Fields the contract types but does not name as bad fields (`id`, `delta`, `step`, `tool`, `created`) are
- *   `not assembled` when their type is wrong, and the event (or the field) is skipped.
- */
-import type { Frame, Payload } from '../decode/frame.js';
-import type { FindingCode, FindingList } from '../findings.js';
-import type { Assembler, Assembly, AssemblyContext, BehaviorStep, FinishReasonTable, FormatModule, FrameRecord, SynthesizeOptions } from '../model.js';
-import { isObject, type Json } from './json-shape.js';
-import { cutPieces } from './cut-pieces.js';
-import { phraseFamily } from './phrases.js';
-import { kindOf } from '../words.js';
-import { PieceText } from './piece-text.js';
+// The Behavior Run assembly: one run's state, read event by event as the contract (reference/salyro.md) says a
+// client assembles it. The choices it makes are listed in index.ts.
+import type { Payload } from '../../decode/frame.js';
+import type { FindingCode, FindingList } from '../../findings.js';
+import type { Assembler, Assembly, AssemblyContext, BehaviorStep, FrameRecord } from '../../model.js';
+import { kindOf } from '../../words.js';
+import { isObject, type Json } from '../json-shape.js';
+import { phraseFamily } from '../phrases.js';
+import { PieceText } from '../piece-text.js';
+import { runResponse, UNKNOWN } from './response.js';
 
 const TEXT = phraseFamily((_index, count) => `text +${count} chars`);
 
@@ -31,37 +17,7 @@ function shown(value: unknown): string {
   return value === undefined || value === null || Array.isArray(value) ? kind : `${kind} ${JSON.stringify(value).slice(0, 40)}`;
 }
 
-const RUN_EVENTS = new Set(['response.started', 'output_text.delta', 'tool.started', 'tool.completed', 'tool.failed']);
 const USAGE_KEYS = ['inputTokens', 'outputTokens', 'totalTokens'] as const;
-export const UNKNOWN = 'unknown';
-
-export const BEHAVIOR_RUN_FINISH_REASONS: FinishReasonTable = {
-  source: 'reference/salyro.md, "Behavior Run" (Salyro\'s own contract; the seed\'s "Salyro\'s streams")',
-  read: '2026-11-30',
-  reasons: {
-    completed: { meaning: 'The run finished: response.completed arrived with its id and usage.', class: 'ok' },
-    // The outcome of a failed run is its error event; the class is never what decides it.
-    failed: { meaning: 'The run failed: an error event ended it, and `error` holds why.', class: 'ok' },
-  },
-};
-
-// ---------------------------------------------------------------------------------------------- recognise
-
-function recognise(_frame: Frame, payload: Payload): 0 | 1 | 2 {
-  if (payload.kind !== 'json' || !isObject(payload.value)) return 0;
-  const value = payload.value;
-  const type = value.type;
-  if (typeof type !== 'string') return 0;
-  if (RUN_EVENTS.has(type)) return 2;
-  if (type === 'response.completed' && !('response' in value)) {
-    const usage = value.usage;
-    return isObject(usage) && 'inputTokens' in usage && 'outputTokens' in usage ? 2 : 1;
-  }
-  if (type === 'error' && !('sequence_number' in value) && isObject(value.error)) {
-    return typeof value.error.message === 'string' && !('type' in value.error) ? 1 : 0;
-  }
-  return 0;
-}
 
 // ---------------------------------------------------------------------------------------------- assembly
 
@@ -87,7 +43,7 @@ function readUsage(usage: unknown): Json | null {
 }
 
 /** One run's state, read event by event as the contract says a client assembles it. */
-class BehaviorRunAssembler implements Assembler {
+export class BehaviorRunAssembler implements Assembler {
   // A Map: a type read from the wire (`constructor`, `__proto__`) finds nothing an object would inherit.
   private static readonly HANDLERS = new Map<string, Handler>([
     ['response.started', (run, frame, value) => run.readStarted(frame, value)],
@@ -340,9 +296,7 @@ class BehaviorRunAssembler implements Assembler {
     const { status, usage, error } = this;
     const text = this.text.text;
     const stepList = [...this.steps.values()].map((state) => ({ ...state.record }));
-    const response: Json = { object: 'behavior.run', id: this.id, behavior: this.behavior, version: this.version };
-    if (this.created !== undefined) response.created = this.created;
-    Object.assign(response, { status, output_text: text, steps: stepList, usage, error });
+    const response = runResponse({ id: this.id, behavior: this.behavior, version: this.version, created: this.created }, { status, text, steps: stepList, usage, error });
     return {
       choices: [{ index: 0, text, toolCalls: [], finishReason: status === 'in_progress' ? null : status }],
       usage: isObject(usage) ? usage : null,
@@ -354,72 +308,3 @@ class BehaviorRunAssembler implements Assembler {
     };
   }
 }
-
-// ---------------------------------------------------------------------------------------------- synthesize
-
-
-function eventFrame(data: Json): string {
-  return `event: ${String(data.type)}\ndata: ${JSON.stringify(data)}\n\n`;
-}
-
-function startedFrame(run: Json): string {
-  const data: Json = { type: 'response.started' };
-  if (run.id !== undefined && run.id !== null) data.id = run.id;
-  data.behavior = run.behavior === UNKNOWN ? null : run.behavior;
-  if (run.version !== UNKNOWN) data.version = run.version;
-  if (run.created !== undefined) data.created = run.created;
-  return eventFrame(data);
-}
-
-function stepFrames(step: unknown): string[] {
-  if (!isObject(step)) return [];
-  const started: Json = { type: 'tool.started', step: step.step, tool: step.tool };
-  if ('input' in step) started.input = step.input;
-  const frames = [eventFrame(started)];
-  if (step.status === 'completed') {
-    const done: Json = { type: 'tool.completed', step: step.step, tool: step.tool };
-    if ('output' in step) done.output = step.output;
-    frames.push(eventFrame(done));
-  } else if (step.status === 'failed') {
-    frames.push(eventFrame({ type: 'tool.failed', step: step.step, tool: step.tool, error: step.error }));
-  }
-  return frames;
-}
-
-function endFrameOf(run: Json): string {
-  if (run.status === 'completed') {
-    const data: Json = { type: 'response.completed', id: run.id };
-    if (isObject(run.usage)) data.usage = run.usage;
-    return eventFrame(data);
-  }
-  if (run.status === 'failed') return eventFrame({ type: 'error', error: run.error });
-  return '';
-}
-
-/** The documented stream for a `behavior.run` object: text pieces with the steps between them, then the end. */
-function synthesize(run: unknown, options: SynthesizeOptions = {}): string {
-  if (!isObject(run)) return '';
-  const pick = options.random ?? (() => 1);
-  const deltas = cutPieces(typeof run.output_text === 'string' ? run.output_text : '', options).map((delta) =>
-    eventFrame({ type: 'output_text.delta', delta }),
-  );
-  const out = [startedFrame(run)];
-  for (const step of Array.isArray(run.steps) ? run.steps : []) {
-    const before = Math.min(deltas.length, Math.max(0, Math.floor(pick(deltas.length + 1)) - 1));
-    out.push(...deltas.splice(0, before), ...stepFrames(step));
-  }
-  out.push(...deltas, endFrameOf(run));
-  return out.join('');
-}
-
-// ---------------------------------------------------------------------------------------------- module
-
-export const behaviorRun: FormatModule = {
-  name: 'behavior-run',
-  title: 'Behavior Run',
-  endFrame: '`response.completed` (or an `error` event)',
-  recognise,
-  createAssembler: (context) => new BehaviorRunAssembler(context),
-  synthesize,
-  finishReasons: BEHAVIOR_RUN_FINISH_REASONS,
-};

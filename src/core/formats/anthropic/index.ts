@@ -1,13 +1,18 @@
 // Anthropic Messages streaming (`POST /v1/messages` with `stream: true`): blocks built at their index, tool input
 // parsed when its block stops, `message_delta` usage replacing `message_start`'s field by field, `message_stop` the end.
 // The assembly is in anthropic/assembler.ts.
-import type { Frame, Payload } from '../decode/frame.js';
-import type { FormatModule } from '../model.js';
-import { AnthropicAssembler } from './anthropic/assembler.js';
-import { finishReasons } from './anthropic/stop-reasons.js';
-import { synthesize } from './anthropic/synthesize.js';
-import { isObject } from './json-shape.js';
-import { ANTHROPIC_OUTPUT } from './output-count.js';
+import type { Frame, Payload } from '../../decode/frame.js';
+import type { FormatModule } from '../../model.js';
+import { anthropicAccelerator } from './accelerator.js';
+import { arbitrary } from './arbitrary.js';
+import { AnthropicAssembler } from './assembler.js';
+import { endRule } from './end-rule.js';
+import { ANTHROPIC_ERRORS, ERROR_MESSAGE, ERROR_STYLES, errorFrame, httpErrorBody } from './errors.js';
+import { fixtures } from './fixtures.js';
+import { finishReasons } from './stop-reasons.js';
+import { synthesize } from './synthesize.js';
+import { isObject } from '../json-shape.js';
+import { ANTHROPIC_OUTPUT } from '../output-count.js';
 
 /** Every event type of the stream; `error` is told apart by its `error` object. */
 const EVENT_TYPES = new Set([
@@ -28,7 +33,7 @@ function recognise(_frame: Frame, payload: Payload): 0 | 1 | 2 {
   return type === 'error' && isObject(error) && typeof error.type === 'string' ? 1 : 0;
 }
 
-export const anthropic: FormatModule = {
+export const anthropic: FormatModule<'anthropic', typeof ANTHROPIC_ERRORS> = {
   name: 'anthropic',
   title: 'Anthropic Messages',
   endFrame: '`event: message_stop`',
@@ -36,5 +41,15 @@ export const anthropic: FormatModule = {
   createAssembler: (context) => new AnthropicAssembler(context),
   synthesize,
   finishReasons,
+  errorStyles: ERROR_STYLES,
+  errorMessage: ERROR_MESSAGE,
+  errorFrame,
+  httpErrorBody,
+  endRule,
+  errorProviders: ['anthropic'],
+  errorTables: [ANTHROPIC_ERRORS],
+  fixtures,
+  arbitrary,
+  accelerator: anthropicAccelerator,
   output: ANTHROPIC_OUTPUT,
 };

@@ -16,16 +16,21 @@
  * - Frames after every candidate finished are still assembled (Gemini clients read to the end of the body), and
  *   each one is an `after end` finding. Frames after an error frame are not read.
  */
-import type { Frame, Payload } from '../decode/frame.js';
-import type { FormatModule } from '../model.js';
-import { GeminiAssembler } from './gemini/assembler.js';
-import { GEMINI_FINISH_REASONS } from './gemini/finish-reasons.js';
-import { synthesize } from './gemini/synthesize.js';
-import { isObject } from './json-shape.js';
-import { GEMINI_OUTPUT } from './output-count.js';
+import type { Frame, Payload } from '../../decode/frame.js';
+import type { FormatModule } from '../../model.js';
+import { geminiAccelerator } from './accelerator.js';
+import { arbitrary } from './arbitrary.js';
+import { GeminiAssembler } from './assembler.js';
+import { endRule } from './end-rule.js';
+import { ERROR_MESSAGE, ERROR_STYLES, errorFrame, GOOGLE_ERRORS, httpErrorBody } from './errors.js';
+import { fixtures } from './fixtures.js';
+import { GEMINI_FINISH_REASONS } from './finish-reasons.js';
+import { synthesize } from './synthesize.js';
+import { isObject } from '../json-shape.js';
+import { GEMINI_OUTPUT } from '../output-count.js';
 
-export { GEMINI_BLOCK_REASONS, GEMINI_FINISH_REASONS } from './gemini/finish-reasons.js';
-export { MAX_GROWTH, parseJsonPath } from './gemini/json-path.js';
+export { GEMINI_BLOCK_REASONS, GEMINI_FINISH_REASONS } from './finish-reasons.js';
+export { MAX_GROWTH, parseJsonPath } from './json-path.js';
 
 function recognise(_frame: Frame, payload: Payload): 0 | 1 | 2 {
   if (payload.kind !== 'json' || !isObject(payload.value)) return 0;
@@ -35,7 +40,7 @@ function recognise(_frame: Frame, payload: Payload): 0 | 1 | 2 {
   return named && !('choices' in value) && !('type' in value) ? 1 : 0;
 }
 
-export const gemini: FormatModule = {
+export const gemini: FormatModule<'gemini', typeof GOOGLE_ERRORS> = {
   name: 'gemini',
   title: 'Gemini',
   endFrame: 'a `finishReason` for every candidate (Gemini has no end frame)',
@@ -43,5 +48,15 @@ export const gemini: FormatModule = {
   createAssembler: (context) => new GeminiAssembler(context),
   synthesize,
   finishReasons: GEMINI_FINISH_REASONS,
+  errorStyles: ERROR_STYLES,
+  errorMessage: ERROR_MESSAGE,
+  errorFrame,
+  httpErrorBody,
+  endRule,
+  errorProviders: ['google'],
+  errorTables: [GOOGLE_ERRORS],
+  fixtures,
+  arbitrary,
+  accelerator: geminiAccelerator,
   output: GEMINI_OUTPUT,
 };

@@ -1,12 +1,18 @@
 // OpenAI's and Salyro's Responses stream (`POST /v1/responses`, `stream: true`): typed events, each numbered by
 // `sequence_number`, ending with response.completed, response.incomplete, response.failed or error.
-import type { Frame, Payload } from '../decode/frame.js';
-import type { FormatModule } from '../model.js';
-import { ResponsesAssembler } from './responses/assembler.js';
-import { RESPONSES_FINISH_REASONS } from './responses/finish-reasons.js';
-import { hasResponsesField, isObject } from './responses/shapes.js';
-import { synthesizeResponses } from './responses/synthesize.js';
-import { RESPONSES_OUTPUT } from './output-count.js';
+import type { Frame, Payload } from '../../decode/frame.js';
+import type { FormatModule } from '../../model.js';
+import { openAiHttpErrorBody } from '../openai-errors.js';
+import { responsesAccelerator } from './accelerator.js';
+import { arbitrary } from './arbitrary.js';
+import { ResponsesAssembler } from './assembler.js';
+import { endRule } from './end-rule.js';
+import { ERROR_MESSAGE, ERROR_STYLES, errorFrame } from './errors.js';
+import { fixtures } from './fixtures.js';
+import { hasResponsesField, isObject } from './shapes.js';
+import { RESPONSES_FINISH_REASONS } from './finish-reasons.js';
+import { synthesizeResponses } from './synthesize.js';
+import { RESPONSES_OUTPUT } from '../output-count.js';
 
 /**
  * 2 for a `response.*` event that carries one of the Responses fields; Salyro's Behavior Run also sends
@@ -23,7 +29,7 @@ function recognise(_frame: Frame, payload: Payload): 0 | 1 | 2 {
   return 0;
 }
 
-export const responses: FormatModule = {
+export const responses: FormatModule<'responses', never> = {
   name: 'responses',
   title: 'Responses',
   endFrame: '`response.completed` (or `response.incomplete`, `response.failed`, `error`)',
@@ -31,5 +37,16 @@ export const responses: FormatModule = {
   createAssembler: (context) => new ResponsesAssembler(context),
   synthesize: synthesizeResponses,
   finishReasons: RESPONSES_FINISH_REASONS,
+  errorStyles: ERROR_STYLES,
+  errorMessage: ERROR_MESSAGE,
+  errorFrame,
+  httpErrorBody: openAiHttpErrorBody,
+  endRule,
+  // OpenAI's entries are listed by Chat Completions, which streams them too: a provider's entries are listed once.
+  errorProviders: ['openai', 'salyro'],
+  errorTables: [],
+  fixtures,
+  arbitrary,
+  accelerator: responsesAccelerator,
   output: RESPONSES_OUTPUT,
 };
