@@ -250,8 +250,6 @@ export interface AppendErrorOptions {
   message?: string;
 }
 
-const STYLES: Partial<Record<FormatName, readonly ErrorStyle[]>> = { 'chat-completions': ['data', 'event'], responses: ['error', 'response.failed'] };
-
 /** Ends the stream with the format's own error frame (OpenAI `{"error": …}`, Anthropic `overloaded_error`, Gemini `UNAVAILABLE`, Responses `error`). */
 export function appendError(options: AppendErrorOptions = {}): Fault {
   if (options === null || typeof options !== 'object') {
@@ -264,7 +262,7 @@ export function appendError(options: AppendErrorOptions = {}): Fault {
   return fault(call, 'ends the stream with the format\'s error frame', (work) => {
     const format = formatOf(work, call);
     notCut(work, call);
-    const styles = STYLES[format] ?? [];
+    const styles = formatModule(format).errorStyles;
     if (options.style !== undefined && !styles.includes(options.style)) {
       throw new TypeError(`sse-reconstruct: ${call}: a ${format} stream's error style is ${styles.length > 0 ? `one of ${styles.map((s) => `'${s}'`).join(', ')}` : 'not chosen (it has one error shape): leave style out'}.`);
     }

@@ -1,7 +1,7 @@
 // The parts of a format module that the faces ask for (fixtures, faults, the server, arbitraries): each format's
 // folder fills them, so no face switches on a format's name.
 import type { FindingCode } from '../findings.js';
-import type { Outcome, Verdict } from '../model.js';
+import type { Assembly, Outcome, Verdict } from '../model.js';
 
 /** What a format's in-stream error frame is made with. */
 export interface ErrorFrameOptions {
@@ -33,6 +33,11 @@ export interface EndRule {
   ends(frame: FrameFields): boolean;
   /** The frame's JSON once its end is taken away, or null when the whole frame goes (the end is a frame of its own). */
   withoutEnd(frame: FrameFields): Record<string, unknown> | null;
+  /**
+   * What the format can say when its end frame is missing, beyond "what arrived may be partial" (Chat Completions:
+   * every choice finished, so only the sentinel is missing); null when it has nothing to add.
+   */
+  noEnd?(assembly: Assembly): string | null;
 }
 
 /** The kinds of stream a fixture stands for; not every format has every kind. */

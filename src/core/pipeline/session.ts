@@ -186,14 +186,8 @@ function mergeFindings(decoded: FindingList, assembled: FindingList, left: Findi
 
 function noEndMessage(module: FormatModule, assembly: Assembly): string {
   const missing = `The stream stops without ${module.endFrame}, the frame that ends a finished ${module.title} answer.`;
-  const finished = assembly.choices.length > 0 && assembly.choices.every((choice) => choice.finishReason !== null);
-  if (module.name === 'chat-completions' && finished) {
-    const every = assembly.choices.length === 1 ? 'The one choice has' : `Every choice (${assembly.choices.length}) has`;
-    return assembly.usage !== null
-      ? `${missing} ${every} a finish reason and the usage arrived, so the answer is probably whole and only the sentinel is missing (some providers never send it). A client that waits for \`[DONE]\` hangs or drops the answer: send \`data: [DONE]\` after the last chunk.`
-      : `${missing} ${every} a finish reason, so every choice finished and only the sentinel is missing (older servers, TGI among them, never send it). If the request asked for usage (\`stream_options.include_usage\`), the usage chunk that comes before \`[DONE]\` is missing too, and the stream was cut just before it. A client that waits for \`[DONE]\` hangs or drops the answer: send \`data: [DONE]\` after the last chunk.`;
-  }
-  return `${missing} What arrived is shown and may be partial; find where the stream was closed early.`;
+  const told = module.endRule.noEnd?.(assembly) ?? null;
+  return told !== null ? `${missing} ${told}` : `${missing} What arrived is shown and may be partial; find where the stream was closed early.`;
 }
 
 function total(findings: FindingList): number {
