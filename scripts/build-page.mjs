@@ -56,10 +56,11 @@ const values = {
   '{{VERSION}}': version,
   '<!--sse:catalogue-->': parts.renderCatalogue(),
   '<!--sse:examples-->': parts.renderExampleButtons(),
+  '<!--sse:read-modes-->': parts.renderReadModeOptions(),
 };
 let html = readFileSync('src/web/page.html', 'utf8');
 // Script and style go in last, so a marker's text inside them is never replaced.
-for (const key of ['{{CSP}}', '{{VERSION}}', '<!--sse:catalogue-->', '<!--sse:examples-->', '{{STYLE}}', '{{SCRIPT}}']) {
+for (const key of ['{{CSP}}', '{{VERSION}}', '<!--sse:catalogue-->', '<!--sse:examples-->', '<!--sse:read-modes-->', '{{STYLE}}', '{{SCRIPT}}']) {
   const at = html.indexOf(key);
   if (at < 0) throw new Error(`build-page: ${key} is missing from src/web/page.html`);
   html = html.slice(0, at) + values[key] + html.slice(at + key.length);
