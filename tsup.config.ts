@@ -3,7 +3,7 @@ import { defineConfig } from 'tsup';
 export default defineConfig({
   entry: {
     index: 'src/index.ts',
-    cli: 'src/cli.ts',
+    cli: 'src/cli/index.ts',
     matchers: 'src/matchers/index.ts',
     serializer: 'src/serializer.ts',
     vitest: 'src/vitest.ts',

@@ -2,7 +2,7 @@
 // its streams and environment as arguments, so tests run it in-process.
 import { createReadStream, statSync } from 'node:fs';
 import { Readable } from 'node:stream';
-import { openFile, shippedPage, writeReportPage } from '../html-page.js';
+import { openFile, shippedPage, writeReportPage } from './html-page.js';
 import packageJson from '../../package.json' with { type: 'json' };
 import { runRecord } from './record.js';
 import { runServe } from './serve.js';
