@@ -6,11 +6,7 @@ import { openFile, shippedPage, writeReportPage } from './html-page.js';
 import packageJson from '../../package.json' with { type: 'json' };
 import { runRecord } from './record.js';
 import { runServe } from './serve.js';
-import { countsAtLeast, SEVERITIES } from '../core/severity.js';
-import { MAX_HELD_CHARS } from '../core/decode/held-bound.js';
-import { checkOptions } from '../core/options.js';
-import { openSession } from '../core/pipeline/session.js';
-import { printableJson } from '../core/render/snippet.js';
+import { checkOptions, countsAtLeast, MAX_HELD_CHARS, openSession, printableJson, SEVERITIES } from '../core/index.js';
 import { createInspection, FORMAT_NAMES, lineLookup, renderInspection, renderText, type FormatName, type Inspection, type Reconstruction, type ReconstructOptions, type Severity } from '../index.js';
 
 const USAGE = `Usage: sse-reconstruct [FILE|-] [--format NAME] [--json] [--frames] [--inspect] [--path PATH] [--html FILE] [--open] [--max-held-chars N] [--fail-on SEVERITY] [--help] [--version]
