@@ -1,5 +1,5 @@
-import { checkOptionTable, isReconstruction, SERIALIZER_OPTION_RULES, type Choice, type Reconstruction, type ToolCall } from './core/index.js';
-import { frameRow, position } from './matchers/message.js';
+import { checkOptionTable, isReconstruction, SERIALIZER_OPTION_RULES, type Choice, type Reconstruction, type ToolCall } from '../core/index.js';
+import { frameRow, position } from '../matchers/message.js';
 
 /** The parts of pretty-format's config a serializer reads (the same in Jest and Vitest). */
 export interface SnapshotConfig {
