@@ -3,12 +3,12 @@ import { defineConfig } from 'tsup';
 export default defineConfig({
   entry: {
     index: 'src/index.ts',
-    cli: 'src/cli.ts',
+    cli: 'src/cli/index.ts',
     matchers: 'src/matchers/index.ts',
-    serializer: 'src/serializer.ts',
-    vitest: 'src/vitest.ts',
-    'vitest-plugin': 'src/vitest-plugin/index.ts',
-    jest: 'src/jest.ts',
+    serializer: 'src/runners/serializer.ts',
+    vitest: 'src/runners/vitest.ts',
+    'vitest-plugin': 'src/runners/vitest-plugin.ts',
+    jest: 'src/runners/jest.ts',
     fixtures: 'src/fixtures/index.ts',
     faults: 'src/faults/index.ts',
     arbitraries: 'src/arbitraries/index.ts',

@@ -3,7 +3,7 @@
 // them, and `npm run examples` runs them alone.
 import { spawnSync } from 'node:child_process';
 
-const CLI = ['--import', 'tsx', 'src/cli.ts'];
+const CLI = ['--import', 'tsx', 'src/cli/index.ts'];
 
 function run(title, args, okCodes = [0]) {
   console.log(`\n━━ ${title}\n$ sse-reconstruct ${args.join(' ')}\n`);

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 const root = join(import.meta.dirname, '..');
 
 /** The arguments to give `process.execPath` before the CLI's own. */
-export const CLI_ARGS: readonly string[] = process.env.SSE_TEST_CLI === 'dist' ? [join(root, 'dist/cli.js')] : ['--import', 'tsx', join(root, 'src/cli.ts')];
+export const CLI_ARGS: readonly string[] = process.env.SSE_TEST_CLI === 'dist' ? [join(root, 'dist/cli.js')] : ['--import', 'tsx', join(root, 'src/cli/index.ts')];
 
 /** The same, as one shell-quoted string, for a command line run through bash. */
 export const CLI_SHELL = [process.execPath, ...CLI_ARGS].map((part) => `"${part}"`).join(' ');

@@ -141,7 +141,7 @@ describe('synthesize() and createSerializer()', () => {
   });
 
   it('createSerializer() checks frames', async () => {
-    const { createSerializer } = await import('../src/serializer.js');
+    const { createSerializer } = await import('../src/runners/serializer.js');
     expect(thrown(() => createSerializer(loose({ frames: 'yes' })))).toBe('sse-reconstruct: createSerializer() options.frames must be true or false; received "yes".');
     expect(thrown(() => createSerializer(loose({ frame: true })))).toContain('Did you mean "frames"?');
     expect(typeof createSerializer({ frames: true }).test).toBe('function');

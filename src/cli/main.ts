@@ -2,15 +2,11 @@
 // its streams and environment as arguments, so tests run it in-process.
 import { createReadStream, statSync } from 'node:fs';
 import { Readable } from 'node:stream';
-import { openFile, shippedPage, writeReportPage } from '../html-page.js';
+import { openFile, shippedPage, writeReportPage } from './html-page.js';
 import packageJson from '../../package.json' with { type: 'json' };
 import { runRecord } from './record.js';
 import { runServe } from './serve.js';
-import { countsAtLeast, SEVERITIES } from '../core/severity.js';
-import { MAX_HELD_CHARS } from '../core/decode/held-bound.js';
-import { checkOptions } from '../core/options.js';
-import { openSession } from '../core/pipeline/session.js';
-import { printableJson } from '../core/render/snippet.js';
+import { checkOptions, countsAtLeast, MAX_HELD_CHARS, openSession, printableJson, SEVERITIES } from '../core/index.js';
 import { createInspection, FORMAT_NAMES, lineLookup, renderInspection, renderText, type FormatName, type Inspection, type Reconstruction, type ReconstructOptions, type Severity } from '../index.js';
 
 const USAGE = `Usage: sse-reconstruct [FILE|-] [--format NAME] [--json] [--frames] [--inspect] [--path PATH] [--html FILE] [--open] [--max-held-chars N] [--fail-on SEVERITY] [--help] [--version]
@@ -74,53 +70,64 @@ interface Request {
 
 type Parsed = { kind: 'run'; request: Request } | { kind: 'help' } | { kind: 'version' } | { kind: 'usage error'; message: string };
 
+/** The options as read, before they are checked against each other. */
+interface Flags {
+  format?: string;
+  maxHeldChars?: number;
+  json: boolean;
+  frames: boolean;
+  failOn: string;
+  inspect: boolean;
+  path?: string;
+  html?: string;
+  open: boolean;
+}
+
 /** Reads the arguments; never throws: a bad argument is a usage error saying what to pass. */
 function parseArguments(args: readonly string[], stdinIsTTY: boolean): Parsed {
   const files: string[] = [];
-  let format: string | undefined;
-  let maxHeldChars: number | undefined;
-  let json = false;
-  let frames = false;
-  let failOn: string = 'warning';
-  let inspect = false;
-  let path: string | undefined;
-  let html: string | undefined;
-  let open = false;
+  const flags: Flags = { json: false, frames: false, failOn: 'warning', inspect: false, open: false };
   for (let i = 0; i < args.length; i += 1) {
     const arg = args[i] ?? '';
     if (arg === '--help' || arg === '-h') return { kind: 'help' };
     if (arg === '--version' || arg === '-v') return { kind: 'version' };
-    if (arg === '--json') json = true;
-    else if (arg === '--frames') frames = true;
-    else if (arg === '--inspect') inspect = true;
-    else if (arg === '--open') open = true;
+    if (arg === '--json') flags.json = true;
+    else if (arg === '--frames') flags.frames = true;
+    else if (arg === '--inspect') flags.inspect = true;
+    else if (arg === '--open') flags.open = true;
     else if (arg === '--html' || arg.startsWith('--html=')) {
-      html = arg === '--html' ? args[++i] : arg.slice('--html='.length);
-      if (html === undefined || html === '' || html.startsWith('--')) return usageError('--html needs the path of the HTML file to write');
+      flags.html = arg === '--html' ? args[++i] : arg.slice('--html='.length);
+      if (flags.html === undefined || flags.html === '' || flags.html.startsWith('--')) return usageError('--html needs the path of the HTML file to write');
     }
     else if (arg === '--path' || arg.startsWith('--path=')) {
-      path = arg === '--path' ? args[++i] : arg.slice('--path='.length);
-      if (path === undefined || path === '') return usageError('--path needs a dotted path such as choices.0.delta.content');
-      inspect = true;
+      flags.path = arg === '--path' ? args[++i] : arg.slice('--path='.length);
+      if (flags.path === undefined || flags.path === '') return usageError('--path needs a dotted path such as choices.0.delta.content');
+      flags.inspect = true;
     }
     else if (arg === '--format' || arg.startsWith('--format=')) {
-      format = arg === '--format' ? args[++i] : arg.slice('--format='.length);
-      if (format === undefined || format === '') return usageError('--format needs a format name');
+      flags.format = arg === '--format' ? args[++i] : arg.slice('--format='.length);
+      if (flags.format === undefined || flags.format === '') return usageError('--format needs a format name');
     } else if (arg === '--max-held-chars' || arg.startsWith('--max-held-chars=')) {
-      maxHeldChars = heldCharsArgument(arg === '--max-held-chars' ? args[++i] : arg.slice('--max-held-chars='.length));
-      if (Number.isNaN(maxHeldChars)) return usageError('--max-held-chars needs a whole number of characters (at least 1), or Infinity for no bound');
+      flags.maxHeldChars = heldCharsArgument(arg === '--max-held-chars' ? args[++i] : arg.slice('--max-held-chars='.length));
+      if (Number.isNaN(flags.maxHeldChars)) return usageError('--max-held-chars needs a whole number of characters (at least 1), or Infinity for no bound');
     } else if (arg === '--fail-on' || arg.startsWith('--fail-on=')) {
       const value = arg === '--fail-on' ? args[++i] : arg.slice('--fail-on='.length);
       if (value === undefined || !(SEVERITIES as readonly string[]).includes(value)) {
         return usageError(`--fail-on needs a severity: ${SEVERITIES.join(', ')}${value === undefined ? '' : `; received ${JSON.stringify(value)}`}`);
       }
-      failOn = value;
+      flags.failOn = value;
     } else if (arg === '--') {
       files.push(...args.slice(i + 1));
       break;
     } else if (arg.startsWith('-') && arg !== '-') return usageError(`unknown option ${arg}`);
     else files.push(arg);
   }
+  return requestFrom(flags, files, stdinIsTTY);
+}
+
+/** The request the options and files make, or the usage error of options that do not go together. */
+function requestFrom(flags: Flags, files: readonly string[], stdinIsTTY: boolean): Parsed {
+  const { format, maxHeldChars, json, frames, failOn, inspect, path, html, open } = flags;
   if (format !== undefined && !(FORMAT_NAMES as readonly string[]).includes(format)) {
     return usageError(`unknown format ${JSON.stringify(format)}; pass one of ${FORMAT_NAMES.join(', ')}`);
   }

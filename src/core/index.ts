@@ -76,3 +76,8 @@ export { SEVERITIES, countsAtLeast, isAtLeast, severityRank } from './severity.j
 export { checkOptionTable, isPlainObject, oneOf, type OptionRule, type OptionRules } from './options.js';
 export { checkMatcherSettings, runnerSettings, setRunnerSettings, withConfiguredDeadlines, type RunnerSettings } from './input/stream-options.js';
 export { matchStamp, StampClock } from './decode/timestamps.js';
+export { checkOptions, SERIALIZER_OPTION_RULES } from './options.js';
+export { openSession } from './pipeline/session.js';
+export { printableJson } from './render/snippet.js';
+export { EMPTY_TURN_TOKENS } from './judge/usage.js';
+export type { ErrorFrameOptions as FormatErrorFrameOptions, FixtureKind, FixtureSpec, FrameFields } from './formats/format-parts.js';

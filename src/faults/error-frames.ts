@@ -1,5 +1,5 @@
 import { formatModule, type FormatName } from '../core/index.js';
-import type { ErrorFrameOptions as FormatErrorFrameOptions } from '../core/formats/format-parts.js';
+import type { FormatErrorFrameOptions } from '../core/index.js';
 
 /**
  * How a format says, inside a stream that started with a 200, that the provider failed: each format's styles, from

@@ -1,7 +1,6 @@
 // States what a faulted script must read as: the oracle's reading of its frames, the framing rules, the pace, and
 // whatever the source reading held that no rule covers, from the frames that still carry it.
-import { DEFAULT_DEADLINES, formatModule, type Deadlines, type FindingCode, type FinishClass, type Outcome, type Reconstruction, type Verdict } from '../core/index.js';
-import { EMPTY_TURN_TOKENS } from '../core/judge/usage.js';
+import { DEFAULT_DEADLINES, EMPTY_TURN_TOKENS, formatModule, type Deadlines, type FindingCode, type FinishClass, type Outcome, type Reconstruction, type Verdict } from '../core/index.js';
 import { fieldsOf } from './frame-text.js';
 import { endIndexOf, oracleReading, outsideRules, verdictOf } from './oracle.js';
 import type { ExpectedReading } from './script.js';

@@ -1,7 +1,7 @@
 // A frame's fields read from its own text, as the event-stream rules read them: the oracle and the faults work on
 // frame texts, not on the library's reading of them.
 
-import type { FrameFields } from '../core/formats/format-parts.js';
+import type { FrameFields } from '../core/index.js';
 
 export type { FrameFields };
 

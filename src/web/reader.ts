@@ -9,11 +9,14 @@ export interface Reader {
   detail(index: number): Promise<RowDetail | null>;
 }
 
+/** Asks the page's worker and waits for its answer: null when the worker is gone (the main thread reads instead). */
+type AskWorker = (message: ReaderAsk) => Promise<FromReader | null>;
+
 /**
- * A reader in a worker made from the page's own script (a blob URL, which the page's policy allows). Should the
- * worker fail to start or die, it reads on the main thread from then on: the stream is read either way.
+ * Starts the worker from the page's script and answers each ask by its id; null when no worker can start. Should the
+ * worker die, `onDeath` runs first and every ask still waiting (and every later one, once `isGone`) answers null.
  */
-export function workerReader(source: string): Reader | null {
+function workerAsker(source: string, isGone: () => boolean, onDeath: () => void): AskWorker | null {
   let worker: Worker;
   try {
     worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
@@ -21,8 +24,6 @@ export function workerReader(source: string): Reader | null {
     return null;
   }
   let next = 0;
-  let fallback: Reader | null = null;
-  let lastRead: ReadRequest | null = null;
   const waiting = new Map<number, (message: FromReader | null) => void>();
   worker.onmessage = (event: MessageEvent<FromReader>) => {
     const resolve = waiting.get(event.data.id);
@@ -31,18 +32,35 @@ export function workerReader(source: string): Reader | null {
   };
   worker.onerror = (event) => {
     event.preventDefault();
-    fallback ??= mainThreadReader();
+    onDeath();
     worker.terminate();
     for (const resolve of waiting.values()) resolve(null);
     waiting.clear();
   };
-  const ask = (message: ReaderAsk): Promise<FromReader | null> =>
+  return (message) =>
     new Promise((resolve) => {
-      if (fallback !== null) return resolve(null);
+      if (isGone()) return resolve(null);
       const id = (next += 1);
       waiting.set(id, resolve);
       worker.postMessage({ ...message, id });
     });
+}
+
+/**
+ * A reader in a worker made from the page's own script (a blob URL, which the page's policy allows). Should the
+ * worker fail to start or die, it reads on the main thread from then on: the stream is read either way.
+ */
+export function workerReader(source: string): Reader | null {
+  let fallback: Reader | null = null;
+  let lastRead: ReadRequest | null = null;
+  const ask = workerAsker(
+    source,
+    () => fallback !== null,
+    () => {
+      fallback ??= mainThreadReader();
+    },
+  );
+  if (ask === null) return null;
   /** The main-thread reader, having read the last stream the worker was given (its rows are asked for next). */
   const onMainThread = async (): Promise<Reader> => {
     const reader = (fallback ??= mainThreadReader());

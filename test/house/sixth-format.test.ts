@@ -127,7 +127,7 @@ describe('a sixth format, added as its folder and its registry line', () => {
     const argv = process.argv;
     process.argv = [argv[0] ?? 'node', 'cli', '--format', 'tgi', '--json', capture];
     try {
-      await load('src/cli.ts');
+      await load('src/cli/index.ts');
       await vi.waitFor(() => expect(written.join('')).toContain('"format": "tgi"'), { timeout: 10_000 });
     } finally {
       process.argv = argv;

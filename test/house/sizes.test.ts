@@ -1,15 +1,20 @@
-// The house rules of src/core, checked: a file reads in one sitting and a function fits on a screen. Data tables
+// The house rules of all of src, checked: a file reads in one sitting and a function fits on a screen. Data tables
 // (rows of a table, not logic) are exempt by name.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-const core = join(import.meta.dirname, '../../src/core');
+const src = join(import.meta.dirname, '../../src');
 const MAX_FILE_LINES = 500;
 const MAX_FUNCTION_LINES = 60;
 /** Files that are tables of data with their sources, not code. */
-const DATA_TABLES = new Set(['errors/table.ts']);
+const DATA_TABLES = new Set(['core/errors/table.ts']);
+/**
+ * Being split and moved by another step of issue 21 while this rule was widened to all of src; the lead removes these
+ * two once that step is merged.
+ */
+const IN_FLIGHT = new Set(['faults/faults.ts', 'faults/oracle.ts']);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -33,7 +38,7 @@ function longFunctions(file: string): string[] {
         const last = source.getLineAndCharacterOfPosition(fn.end).line;
         const lines = last - first + 1;
         const name = fn.name?.getText(source) ?? (ts.isVariableDeclaration(fn.parent) ? fn.parent.name.getText(source) : '(anonymous)');
-        if (lines > MAX_FUNCTION_LINES) found.push(`${relative(core, file)}:${first + 1} ${name} (${lines} lines)`);
+        if (lines > MAX_FUNCTION_LINES) found.push(`${relative(src, file)}:${first + 1} ${name} (${lines} lines)`);
       }
     }
     ts.forEachChild(node, visit);
@@ -42,14 +47,17 @@ function longFunctions(file: string): string[] {
   return found;
 }
 
-describe('src/core house rules', () => {
-  const files = sourceFiles(core);
-  it('reads the core files', () => expect(files.length).toBeGreaterThan(40));
+describe('src house rules', () => {
+  const files = sourceFiles(src).filter((file) => !IN_FLIGHT.has(relative(src, file)));
+  it('reads the core files and the faces', () => {
+    expect(files.filter((file) => relative(src, file).startsWith('core/')).length).toBeGreaterThan(40);
+    expect(files.length).toBeGreaterThan(100);
+  });
 
   it(`has no file over ${MAX_FILE_LINES} lines (data tables aside)`, () => {
     const long = files
-      .filter((file) => !DATA_TABLES.has(relative(core, file)))
-      .map((file) => [relative(core, file), readFileSync(file, 'utf8').split('\n').length] as const)
+      .filter((file) => !DATA_TABLES.has(relative(src, file)))
+      .map((file) => [relative(src, file), readFileSync(file, 'utf8').split('\n').length] as const)
       .filter(([, lines]) => lines > MAX_FILE_LINES)
       .map(([name, lines]) => `${name} (${lines} lines)`);
     expect(long).toEqual([]);

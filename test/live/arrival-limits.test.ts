@@ -6,7 +6,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { reconstructStream } from '../../src/index.js';
-import { configure } from '../../src/vitest.js';
+import { configure } from '../../src/runners/vitest.js';
 import { chat, scripted } from './helpers.js';
 
 const stalled = (result: { findings: Array<{ code: string; message: string }> }) => result.findings.find((finding) => finding.code === 'stalled');

@@ -2,7 +2,7 @@
 // limit counts from the start of reading.
 import { describe, expect, test, vi } from 'vitest';
 import { reconstruct, reconstructStream } from '../../src/index.js';
-import '../../src/vitest.js';
+import '../../src/runners/vitest.js';
 import { anthropic, anthropicAnswer, chat, chatAnswer, scripted, wait } from './helpers.js';
 
 const stalledFinding = (result: { findings: Array<{ code: string; message: string }> }) => result.findings.find((finding) => finding.code === 'stalled');

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { reconstructStream } from '../../src/index.js';
-import { configure } from '../../src/vitest.js';
+import { configure } from '../../src/runners/vitest.js';
 import { chat, chatAnswer } from './helpers.js';
 
 type Route = (request: IncomingMessage, response: ServerResponse) => void;

@@ -1,7 +1,7 @@
 // One read per stream, the options a live read takes, the kept text, and no timer left behind.
 import { describe, expect, test, vi } from 'vitest';
 import { reconstructStream } from '../../src/index.js';
-import { configure } from '../../src/vitest.js';
+import { configure } from '../../src/runners/vitest.js';
 import { chat, chatAnswer, scripted } from './helpers.js';
 
 

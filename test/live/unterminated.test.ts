@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { FINDINGS, FORMAT_NAMES, reconstruct, reconstructStream, type Reconstruction } from '../../src/index.js';
 import { streams } from '../../src/arbitraries/index.js';
-import '../../src/vitest.js';
+import '../../src/runners/vitest.js';
 import { chatAnswer, scripted } from './helpers.js';
 
 /** The text without the blank line (and line ending) after its last frame. */

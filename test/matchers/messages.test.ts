@@ -1,7 +1,7 @@
 // Every matcher under Vitest (from src): passing, failing, `.not`, and matcher errors, with the failure messages
 // pinned (ANSI stripped). Vitest draws the diff from `actual`/`expected`, so they are checked too.
 import { describe, expect, test } from 'vitest';
-import '../../src/vitest.js';
+import '../../src/runners/vitest.js';
 import { cases, run } from './cases.cjs';
 
 describe('passes', () => {

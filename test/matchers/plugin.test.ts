@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { mergeConfig } from 'vite';
 import { expect, test } from 'vitest';
-import sseReconstructDefault, { SETUP_FILE, sseReconstruct } from '../../src/vitest-plugin/index.js';
+import sseReconstructDefault, { SETUP_FILE, sseReconstruct } from '../../src/runners/vitest-plugin.js';
 
 test('the plugin adds only the setup file, through config()', () => {
   const plugin = sseReconstruct();

@@ -2,8 +2,8 @@
 import { format } from '@vitest/pretty-format';
 import { describe, expect, test } from 'vitest';
 import { reconstruct, reconstructStream } from '../../src/index.js';
-import defaultSerializer, { createSerializer, serialize, serializer, test as isReconstruction } from '../../src/serializer.js';
-import '../../src/vitest.js';
+import defaultSerializer, { createSerializer, serialize, serializer, test as isReconstruction } from '../../src/runners/serializer.js';
+import '../../src/runners/vitest.js';
 import { error, maxTokens, stamped, three, tools } from './cases.cjs';
 
 const print = (value: unknown, options = {}) => format(value, { plugins: [createSerializer(options)], escapeString: false, printBasicPrototype: false });

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import { reconstruct, reconstructStream } from '../../src/index.js';
-import '../../src/vitest.js';
+import '../../src/runners/vitest.js';
 import { cut, tools } from './cases.cjs';
 
 const eventStream = { 'content-type': 'text/event-stream' };

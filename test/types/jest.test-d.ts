@@ -2,7 +2,7 @@
 import { expect } from '@jest/globals';
 import { expectTypeOf } from 'expect-type';
 import type { FindingCode, Verdict } from '../../src/index.js';
-import { configure as configureJest } from '../../src/jest.js';
+import { configure as configureJest } from '../../src/runners/jest.js';
 
 declare const capture: string;
 declare const response: Response;

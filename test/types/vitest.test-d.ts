@@ -1,7 +1,7 @@
 // Matcher types under Vitest (checked by tsc): typed unions reject typos, streams give promises, options are typed.
 import { expect, expectTypeOf } from 'vitest';
 import type { FindingCode, FormatName, Outcome, Verdict } from '../../src/index.js';
-import { configure as configureVitest } from '../../src/vitest.js';
+import { configure as configureVitest } from '../../src/runners/vitest.js';
 
 declare const capture: string;
 declare const response: Response;

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openerFor } from '../../src/html-page.js';
+import { openerFor } from '../../src/cli/html-page.js';
 import { EXAMPLES } from '../../src/web/examples.js';
 import { browserMissing, ensurePage, launch, PAGE_FILE } from './browser.js';
 
@@ -18,7 +18,7 @@ let dir = '';
 const file = (name: string) => join(dir, name);
 
 /** The CLI from the source, and the built bin when it exists: both must behave the same. */
-const CLIS = [join(root, 'src/cli.ts'), ...(existsSync(join(root, 'dist/cli.js')) ? [join(root, 'dist/cli.js')] : [])];
+const CLIS = [join(root, 'src/cli/index.ts'), ...(existsSync(join(root, 'dist/cli.js')) ? [join(root, 'dist/cli.js')] : [])];
 
 function cli(entry: string, args: string[], env: Record<string, string> = {}) {
   const result = spawnSync(process.execPath, [...(entry.endsWith('.ts') ? ['--import', 'tsx'] : []), entry, ...args], { cwd: root, input: '', encoding: 'utf8', env: { ...process.env, ...env } });

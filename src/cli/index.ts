@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The command line's entry: runs it on this process's arguments and streams (src/cli/main.ts does the work).
-import { runCommandLine } from './cli/main.js';
+// The command line's entry: runs it on this process's arguments and streams (main.ts beside it does the work).
+import { runCommandLine } from './main.js';
 
 runCommandLine(process.argv.slice(2), { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env }).then(
   (code) => {

@@ -3,9 +3,9 @@
  * fails a test for an async matcher it did not await; also brings the matcher types to `expect`.
  */
 import { afterEach, expect } from 'vitest';
-import { checkAwaited, guardMatchers } from './matchers/await-guard.js';
-import { createMatchers } from './matchers/index.js';
-import type { SseMatchers } from './matchers/types.js';
+import { checkAwaited, guardMatchers } from '../matchers/await-guard.js';
+import { createMatchers } from '../matchers/index.js';
+import type { SseMatchers } from '../matchers/types.js';
 import { serializer } from './serializer.js';
 
 expect.extend(guardMatchers(createMatchers('vitest')) as unknown as Parameters<typeof expect.extend>[0]);
@@ -20,5 +20,5 @@ declare module 'vitest' {
   interface AsymmetricMatchersContaining extends SseMatchers<void> {}
 }
 
-export type * from './matchers/types.js';
-export { configure, type MatcherSettings } from './matchers/input.js';
+export type * from '../matchers/types.js';
+export { configure, type MatcherSettings } from '../matchers/input.js';

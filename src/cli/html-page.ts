@@ -4,20 +4,21 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { inspect, reconstruct, type FormatName } from './core/index.js';
-import { escapeHtml } from './web/html.js';
-import { buildInspectionReport } from './web/inspection-model.js';
-import { inspectionHtml } from './web/render-inspection.js';
-import { reconstructionHtml } from './web/render-report.js';
-import { buildReconstructionReport } from './web/report-model.js';
+import { inspect, reconstruct, type FormatName } from '../core/index.js';
+import { escapeHtml } from '../web/html.js';
+import { buildInspectionReport } from '../web/inspection-model.js';
+import { inspectionHtml } from '../web/render-inspection.js';
+import { reconstructionHtml } from '../web/render-report.js';
+import { buildReconstructionReport } from '../web/report-model.js';
 
 const PAGE_NAME = 'sse-reconstruct.html';
 
-/** The page the package ships (dist/web/), found beside the running CLI (dist/cli.js, or src/cli.ts in development). */
+/** The page the package ships (dist/web/), found beside the running CLI (dist/cli.js, or src/cli/index.ts in development). */
 export function shippedPage(): string {
   const script = process.argv[1];
   const here = script !== undefined && existsSync(script) ? dirname(realpathSync(script)) : process.cwd();
-  const candidates = [join(here, 'web', PAGE_NAME), join(here, '..', 'dist', 'web', PAGE_NAME)];
+  // dist/cli.js has dist/web beside it; src/cli/index.ts (development) finds it two folders up.
+  const candidates = [join(here, 'web', PAGE_NAME), join(here, '..', '..', 'dist', 'web', PAGE_NAME)];
   const found = candidates.find((candidate) => existsSync(candidate));
   if (found === undefined) throw new Error(`the page is not built: none of ${candidates.join(', ')} exists (run npm run build)`);
   return found;

@@ -1,6 +1,5 @@
-import { isReconstruction, type Choice, type Reconstruction, type ToolCall } from './core/index.js';
-import { frameRow, position } from './matchers/message.js';
-import { checkOptionTable, SERIALIZER_OPTION_RULES } from './core/options.js';
+import { checkOptionTable, isReconstruction, SERIALIZER_OPTION_RULES, type Choice, type Reconstruction, type ToolCall } from '../core/index.js';
+import { frameRow, position } from '../matchers/message.js';
 
 /** The parts of pretty-format's config a serializer reads (the same in Jest and Vitest). */
 export interface SnapshotConfig {

@@ -4,10 +4,10 @@
  * await; also types `expect` for both `@jest/globals` and the global `jest` namespace.
  */
 import { afterEach, expect } from '@jest/globals';
-import type { SseAsymmetricMatchers } from './matchers/asymmetric.js';
-import { checkAwaited, guardMatchers } from './matchers/await-guard.js';
-import { createMatchers } from './matchers/index.js';
-import type { SseMatchers } from './matchers/types.js';
+import type { SseAsymmetricMatchers } from '../matchers/asymmetric.js';
+import { checkAwaited, guardMatchers } from '../matchers/await-guard.js';
+import { createMatchers } from '../matchers/index.js';
+import type { SseMatchers } from '../matchers/types.js';
 import { serializer } from './serializer.js';
 
 expect.extend(guardMatchers(createMatchers('jest')) as unknown as Parameters<typeof expect.extend>[0]);
@@ -28,6 +28,6 @@ declare global {
   }
 }
 
-export type * from './matchers/types.js';
-export { configure, type MatcherSettings } from './matchers/input.js';
-export type { SseAsymmetricMatchers } from './matchers/asymmetric.js';
+export type * from '../matchers/types.js';
+export { configure, type MatcherSettings } from '../matchers/input.js';
+export type { SseAsymmetricMatchers } from '../matchers/asymmetric.js';
