@@ -1,10 +1,10 @@
 // Faults: frame-aware transforms of a stream script. Each keeps every byte it does not touch; applyFaults() states
-// the reading the result must give.
-import { DEFAULT_DEADLINES, formatModule, type FormatName } from '../core/index.js';
+// the library's reading of the result.
+import { DEFAULT_DEADLINES, formatModule, type Deadlines, type FormatName, type Reconstruction } from '../core/index.js';
 import { seededRandom } from '../fixtures/stream-of.js';
 import { describeValue } from './checks.js';
 import { errorFrame, type ErrorStyle } from './error-frames.js';
-import { expectationOf, type Source } from './expect.js';
+import { expectedOf } from './expected.js';
 import { fieldsOf, isRecord } from './frame-text.js';
 import type { StreamScript } from './script.js';
 import { readScript, scriptOf, type ScriptSource } from './script-of.js';
@@ -61,9 +61,25 @@ export function relativeFault(name: string, make: (frameLengths: number[]) => Fa
 
 /**
  * Applies faults in order to a stream (a string, bytes, a timestamped capture, a fixture or a script) and returns the
- * script they make, with `expected` stating the verdict, outcome and findings the library must report for it.
+ * script they make, with `expected` the library's own reading of it (at its pace, under the deadlines its stalls set).
  */
 export function applyFaults(source: ScriptSource, ...faults: Fault[]): StreamScript {
+  const { work, deadlines } = faultedWork(source, faults);
+  const script = { format: work.format, pieces: piecesOf(work), end: work.end };
+  return { ...script, expected: expectedOf(script, deadlines) };
+}
+
+/** What faults made of a source: the source's script, reading and work, the faulted work, and the deadlines to read it with. */
+export interface FaultedWork {
+  script: StreamScript;
+  reading: Reconstruction;
+  sourceWork: Work;
+  work: Work;
+  deadlines: Deadlines | undefined;
+}
+
+/** The faults applied to a source's work (for `applyFaults()`, and for the tests' independent reading of the result). */
+export function faultedWork(source: ScriptSource, faults: readonly Fault[]): FaultedWork {
   const script = scriptOf(source);
   faults.forEach((entry, index) => {
     if (transformOf(entry) === undefined) {
@@ -72,16 +88,12 @@ export function applyFaults(source: ScriptSource, ...faults: Fault[]): StreamScr
   });
   const reading = readScript(script);
   const work = workOf(script);
-  const sourceWork = workOf(script);
-  const texts = new Map<number, string>();
-  for (const unit of sourceWork.units) if (unit.origin !== null) texts.set(unit.origin, unitText(unit));
   const context: Context = { progressOf: (unit) => unit.origin !== null && reading.frames[unit.origin]?.progress === true };
   for (const entry of faults) transformOf(entry)!(work, context);
-  const before: Source = { work: sourceWork, reading, expected: script.expected, texts };
   const stall = work.smallestStallMs;
   const previous = script.expected.deadlines;
   const deadlines = stall === null ? previous : stallDeadlines(stall, previous);
-  return { format: work.format, pieces: piecesOf(work), end: work.end, expected: expectationOf(before, work, deadlines) };
+  return { script, reading, sourceWork: workOf(script), work, deadlines };
 }
 
 /** Deadlines just below a stall, so reading with them sees it. */

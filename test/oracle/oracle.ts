@@ -1,9 +1,9 @@
 // What a stream's frames must read as, worked out from the frames by each format's documented rules, apart from the
 // library's assemblers: faults state their effect as the difference between this reading before and after them.
-import { formatModule, reconstruct, type FindingCode, type FinishClass, type FormatName, type Verdict } from '../core/index.js';
-import { classOutsideTable } from '../core/formats/finish-check.js';
-import { type FrameFields, isRecord, typeOf } from './frame-text.js';
-import { DELTA_BLOCK, fits, isKnownBlock } from '../core/formats/anthropic/block-types.js';
+import { formatModule, reconstruct, type FindingCode, type FinishClass, type FormatName, type Verdict } from '../../src/core/index.js';
+import { classOutsideTable } from '../../src/core/formats/finish-check.js';
+import { type FrameFields, isRecord, typeOf } from '../../src/faults/frame-text.js';
+import { DELTA_BLOCK, fits, isKnownBlock } from '../../src/core/formats/anthropic/block-types.js';
 
 /** Why the rules here do not cover a stream's frames, or null when they do. */
 export function outsideRules(format: FormatName, frames: readonly FrameFields[]): string | null {
