@@ -34,8 +34,9 @@ test('a faulted fixture, served in random chunks, reads over the socket as its s
     fc.asyncProperty(fc.constantFrom(...FIXTURES), fc.constantFrom(...FAULTS), fc.integer({ min: 1, max: 64 }), async (fixture, makeFault, size) => {
       const frames = fixture.stream.split(/\r?\n\r?\n/).length - 1;
       let script: StreamScript;
-      const fault = makeFault(frames);
+      let fault: Fault;
       try {
+        fault = makeFault(frames);
         script = applyFaults(fixture, fault);
       } catch (error) {
         // A fault that cannot apply to this fixture says so; nothing to serve.
