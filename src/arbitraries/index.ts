@@ -3,13 +3,11 @@
 import * as fc from 'fast-check';
 import { FORMAT_NAMES, type FormatName } from '../core/index.js';
 import { describeValue } from '../faults/checks.js';
-import { statedReading } from '../faults/expect.js';
 import {
   addBOM, appendError, cutInside, delay, drop, dropEnd, dropStart, duplicate, joinDataLines, pace, relativeFault, removeIndex, renameEvent, stall,
   stripFinalBlankLine, swap, toCRLF, truncateAfter, type Fault,
 } from '../faults/faults.js';
 import { scriptOf } from '../faults/script-of.js';
-import { workOf } from '../faults/work.js';
 import { streamOf } from '../fixtures/stream-of.js';
 import type { Fixture } from '../fixtures/types.js';
 import { RESPONSE_ARBITRARIES } from './responses.js';
@@ -36,7 +34,7 @@ export interface StreamsOptions {
 
 /**
  * Documented streams of random responses, cut into random pieces: each a fixture (`stream`, `response`, and the
- * `expected` reading its format's rules state), so it goes to `applyFaults()`, a server or your relay as it is.
+ * `expected` reading the library gives it), so it goes to `applyFaults()`, a server or your relay as it is.
  */
 export function streams(format: FormatName, options: StreamsOptions = {}): fc.Arbitrary<Fixture> {
   checkFormat(format, 'streams(format)');
@@ -44,7 +42,7 @@ export function streams(format: FormatName, options: StreamsOptions = {}): fc.Ar
   if (!Number.isInteger(max) || max < 1) throw new TypeError(`sse-reconstruct: streams()'s maxPieceSize is a whole number of at least 1; it received ${describeValue(max)}.`);
   return fc.record({ response: responses(format), pieceSize: fc.integer({ min: 1, max }), seed: fc.integer() }).map(({ response, pieceSize, seed }) => {
     const stream = streamOf(response, format, { pieceSize, seed });
-    const expected = statedReading(workOf(scriptOf(stream, { format })));
+    const { expected } = scriptOf(stream, { format });
     return { name: `${format}/generated`, format, kind: 'generated' as const, title: `pieces of up to ${pieceSize} characters, seed ${seed}`, response, stream, expected };
   });
 }

@@ -11,7 +11,7 @@ export interface StreamScript {
   pieces: ScriptPiece[];
   /** What happens after the last piece: the response ends, the connection hangs (for `ms`, or forever), or it is reset. */
   end: ScriptEnd;
-  /** What reading this script must give: each fault applied adds what it causes. */
+  /** What reading this script gives: the library's own reading of it, at its pace and under its deadlines. */
   expected: ExpectedReading;
 }
 
@@ -30,14 +30,15 @@ export interface ScriptPiece {
  */
 export type ScriptEnd = { kind: 'close' } | { kind: 'stall'; ms: number } | { kind: 'reset'; afterMs?: number };
 
-/** What the library reports for a script: the finding codes it must contain, its verdict and outcome. */
+/**
+ * What the library reports for a script: its verdict, outcome and finding codes, as the library itself reads the
+ * script (at its pace, under its deadlines). Faults' effects are checked against an independent reading in the tests.
+ */
 export interface ExpectedReading {
   verdict: Verdict;
   outcome: Outcome;
-  /** Codes that must be among the findings (others may be present only where `exact` is false). */
+  /** The finding codes of the reading, sorted: the whole set. */
   findings: FindingCode[];
-  /** True when `findings` is the whole set of codes the reading has. */
-  exact: boolean;
   /**
    * The deadlines to read with for this expectation to hold: timing faults set them below their stalls (pass them as
    * `reconstruct*(…, { deadlines })`, or use `readScript()`, which reads them from here). Absent: the defaults.
@@ -46,23 +47,17 @@ export interface ExpectedReading {
   /**
    * What a live reader (`reconstructStream()`, the matchers, a read of the served script) reads with these deadlines,
    * where that differs: a deadline cancels a live read, so when one passes before the script has all been written,
-   * the reader has only what came by then (verdict as a cut stream gives, outcome `stalled`, `findings` at least these);
+   * the reader has only what came by then (verdict as a cut stream gives, outcome `stalled`);
    * and a last frame no blank line ends is never dispatched by a live reader (`not dispatched`, did not finish). Absent: a live read gives this same reading. The script's times count from when the server starts writing: start
    * the reader's clock no later (`startedAt: performance.now()` taken before the request). The reading above is the whole script read at its pace, as
    * `readScript()` reads it; both count every limit from the start of reading.
    */
   live?: LiveReading;
-  /**
-   * Why part of this expectation is carried over rather than stated: the stream holds something the faults' rules do
-   * not cover, so the verdict, outcome and findings are the source's reading adjusted only where a rule applies.
-   */
-  unstated?: string;
 }
 
-/** A live reader's reading of a script, where it differs: codes that must be among the findings (`exact` is false). */
+/** A live reader's reading of a script, where it differs from the whole script's: its verdict, outcome and finding codes. */
 export interface LiveReading {
   verdict: Verdict;
   outcome: Outcome;
   findings: FindingCode[];
-  exact: boolean;
 }

@@ -2,9 +2,11 @@ import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { FORMAT_NAMES, reconstruct } from '../../src/core/index.js';
 import { chunkings, FAULT_KINDS, faults, pacings, responses, streams } from '../../src/arbitraries/index.js';
-import { applyFaults, scriptText } from '../../src/faults/index.js';
+import { applyFaults, scriptOf, scriptText } from '../../src/faults/index.js';
+import { workOf } from '../../src/faults/work.js';
 import { streamOf } from '../../src/fixtures/index.js';
 import { expectStatedReading } from '../faults/reading.js';
+import { statedReading } from '../oracle/expect.js';
 
 describe.each(FORMAT_NAMES)('%s', (format) => {
   test('responses() stream and reconstruct to themselves at any piece size', () => {
@@ -27,6 +29,8 @@ describe.each(FORMAT_NAMES)('%s', (format) => {
           outcome: stream.expected.outcome,
           findings: stream.expected.findings,
         });
+        // The oracle, apart from the library, states the same reading.
+        expect(statedReading(workOf(scriptOf(stream.stream, { format })))).toMatchObject(stream.expected);
       }),
       { numRuns: 150 },
     );
@@ -67,7 +71,7 @@ describe('faults(), chunkings(), pacings()', () => {
     fc.assert(fc.property(fc.constantFrom(...FORMAT_NAMES).chain((f) => streams(f)), pacings(), (stream, paced) => {
       const script = applyFaults(stream, paced);
       expect(scriptText(script)).toBe(stream.stream);
-      expectStatedReading(script, [paced]);
+      expectStatedReading(stream, [paced]);
     }), { numRuns: 150 });
   });
 });

@@ -1,10 +1,16 @@
-import { readScript, scriptText, type Fault, type StreamScript } from '../../src/faults/index.js';
+import { applyFaults, readScript, scriptText, type Fault, type ScriptSource } from '../../src/faults/index.js';
+import { oracleExpectation } from '../oracle/expect.js';
 
-/** Reads a script at its pace; throws, saying what differs, unless the library reports exactly what the script's expectation states. */
-export function expectStatedReading(script: StreamScript, faults: readonly Fault[] = []): void {
+/**
+ * Applies `faults` to `source` and reads the script at its pace; throws, saying what differs, unless the library
+ * reports what the oracle (test/oracle) states for it: the same verdict and outcome, and exactly its findings (at
+ * least them, where the oracle is not exact).
+ */
+export function expectStatedReading(source: ScriptSource, faults: readonly Fault[] = []): void {
+  const script = applyFaults(source, ...faults);
   const reading = readScript(script);
   const codes = Object.keys(reading.findingCounts).sort();
-  const { expected } = script;
+  const expected = oracleExpectation(source, faults);
   const findingsAgree = expected.exact ? codes.join() === expected.findings.join() : expected.findings.every((code) => codes.includes(code));
   if (reading.verdict === expected.verdict && reading.outcome === expected.outcome && findingsAgree) return;
   const text = scriptText(script);

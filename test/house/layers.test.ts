@@ -58,11 +58,6 @@ const FACES = ['matchers', 'fixtures', 'faults', 'arbitraries', 'server', 'cli',
 const TOP_LEVEL = readdirSync(src, { withFileTypes: true })
   .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
   .map((entry) => join(src, entry.name));
-/**
- * Being split and moved by another step of issue 21 (its oracle reads the Anthropic block table and the finish check
- * from their format folders); the lead removes this exception once that step is merged and the imports are settled.
- */
-const CORE_INDEX_EXCEPTIONS = ['faults/oracle.ts'];
 
 /** Every module specifier a file names: static imports and re-exports, and dynamic import() calls. */
 function specifiersOf(file: string): string[] {
@@ -96,7 +91,6 @@ describe('the faces', () => {
 
   it('reach core only through core/index.ts', () => {
     const broken = faceFiles
-      .filter((file) => !CORE_INDEX_EXCEPTIONS.includes(relative(src, file)))
       .flatMap((file) => importsOf(file).filter((target) => target.startsWith('core/') && target !== 'core/index').map((target) => `${relative(src, file)} → ${target}`));
     expect(broken).toEqual([]);
   });

@@ -1,10 +1,38 @@
-// States what a faulted script must read as: the oracle's reading of its frames, the framing rules, the pace, and
-// whatever the source reading held that no rule covers, from the frames that still carry it.
-import { DEFAULT_DEADLINES, EMPTY_TURN_TOKENS, formatModule, type Deadlines, type FindingCode, type FinishClass, type Outcome, type Reconstruction, type Verdict } from '../core/index.js';
-import { fieldsOf } from './frame-text.js';
+// The independent check of the faults: what a faulted script must read as, from the oracle's reading of its frames,
+// the framing rules, the pace, and whatever the source reading held that no rule covers, from the frames that still
+// carry it. The property tests check that the library's reading agrees.
+import { DEFAULT_DEADLINES, formatModule, type Deadlines, type FindingCode, type FinishClass, type Outcome, type Reconstruction, type Verdict } from '../../src/core/index.js';
+import { EMPTY_TURN_TOKENS } from '../../src/core/judge/usage.js';
+import { fieldsOf } from '../../src/faults/frame-text.js';
 import { endIndexOf, oracleReading, outsideRules, verdictOf } from './oracle.js';
-import type { ExpectedReading } from './script.js';
-import { codesByFrame, frameUnits, unitText, type Unit, type Work } from './work.js';
+import { faultedWork, type Fault } from '../../src/faults/faults.js';
+import type { ScriptSource } from '../../src/faults/script-of.js';
+import { codesByFrame, frameUnits, unitText, type Unit, type Work } from '../../src/faults/work.js';
+
+/**
+ * What the oracle says a script must read as. `exact`: `findings` is the whole set of codes (else codes that must be
+ * among them); `live`: a live reader's reading where it differs (codes it must have at least); `unstated`: why part
+ * of it is carried over from the source's reading rather than stated (the stream holds what the rules do not cover).
+ */
+export interface OracleReading {
+  verdict: Verdict;
+  outcome: Outcome;
+  findings: FindingCode[];
+  exact: boolean;
+  deadlines?: Deadlines;
+  live?: { verdict: Verdict; outcome: Outcome; findings: FindingCode[] };
+  unstated?: string;
+}
+
+/** The oracle's reading of `faults` applied to an unfaulted `source`: what `applyFaults(source, ...faults)` must read as. */
+export function oracleExpectation(source: ScriptSource, faults: readonly Fault[] = []): OracleReading {
+  const made = faultedWork(source, faults);
+  const texts = new Map<number, string>();
+  for (const unit of made.sourceWork.units) if (unit.origin !== null) texts.set(unit.origin, unitText(unit));
+  const { verdict, outcome, findings, deadlines } = made.script.expected;
+  const expected: OracleReading = { verdict, outcome, findings: [...findings], exact: true, ...(deadlines ? { deadlines } : {}) };
+  return expectationOf({ work: made.sourceWork, reading: made.reading, expected, texts }, made.work, made.deadlines);
+}
 
 /** Codes the oracle states for the frames it reads. */
 const ORACLE_CODES = new Set<FindingCode>([
@@ -131,12 +159,12 @@ function liveReading(work: Work, progressOf: (unit: Unit) => boolean, deadlines:
 export interface Source {
   work: Work;
   reading: Reconstruction;
-  expected: ExpectedReading;
+  expected: OracleReading;
   texts: Map<number, string>;
 }
 
 /** The expectation of a faulted work, from its source. */
-export function expectationOf(source: Source, work: Work, deadlines: Deadlines | undefined): ExpectedReading {
+export function expectationOf(source: Source, work: Work, deadlines: Deadlines | undefined): OracleReading {
   const progress = (unit: Unit) => unit.origin !== null && source.reading.frames[unit.origin]?.progress === true && !unit.cut;
   const full = { ...DEFAULT_DEADLINES, ...deadlines };
   const before = analyse(source.work, progress, { ...DEFAULT_DEADLINES, ...source.expected.deadlines });
@@ -167,10 +195,10 @@ export function expectationOf(source: Source, work: Work, deadlines: Deadlines |
   // what must be there.
   const unassembled = ['block unstarted', 'tool call incomplete', 'not json', 'comment as data'].some((code) => after.codes.has(code as FindingCode));
   if (after.verdict !== 'did not finish' && countsOutput(source, work) && (unassembled || lostAllContent(source, work))) exact = false;
-  const result: ExpectedReading = { verdict: after.verdict, outcome: after.outcome, findings: [...findings].sort(), exact };
+  const result: OracleReading = { verdict: after.verdict, outcome: after.outcome, findings: [...findings].sort(), exact };
   if (deadlines) result.deadlines = deadlines;
   const live = liveReading(work, progress, full) ?? (after.codes.has('unterminated') ? analyseStalled(work, after.stalled, true) : null);
-  if (live !== null) result.live = { verdict: live.verdict, outcome: live.outcome, findings: [...live.codes].sort(), exact: false };
+  if (live !== null) result.live = { verdict: live.verdict, outcome: live.outcome, findings: [...live.codes].sort() };
   const unstated = (source.work.format && outsideRules(source.work.format, frameUnits(source.work).map((unit) => fieldsOf(unitText(unit))))) || disagreement(before, source.expected);
   if (unstated !== null) {
     result.unstated = unstated;
@@ -202,7 +230,7 @@ function lostAllContent(source: Source, work: Work): boolean {
 }
 
 /** Where the rules read the source otherwise than the library did, or null when they agree. */
-function disagreement(rules: Analysis, reading: ExpectedReading): string | null {
+function disagreement(rules: Analysis, reading: OracleReading): string | null {
   if (rules.verdict !== reading.verdict || rules.outcome !== reading.outcome) {
     return `the source reads as ${reading.verdict}/${reading.outcome}, which the rules of its format here do not give (${rules.verdict}/${rules.outcome})`;
   }
@@ -214,7 +242,7 @@ function disagreement(rules: Analysis, reading: ExpectedReading): string | null 
 }
 
 /** The reading the rules state for a stream that no fault touched: for generated streams. */
-export function statedReading(work: Work): ExpectedReading {
+export function statedReading(work: Work): OracleReading {
   const rules = analyse(work, () => false, DEFAULT_DEADLINES);
   return { verdict: rules.verdict, outcome: rules.outcome, findings: [...rules.codes].sort(), exact: true };
 }
