@@ -118,7 +118,7 @@ function typeChecks(dirs) {
 export function typeTestConfig(dir, runner, { format = 'module' } = {}) {
   const source = readFileSync(join(repo, 'test', 'types', `${runner}.test-d.ts`), 'utf8')
     .replaceAll("'../../src/index.js'", "'sse-reconstruct'")
-    .replaceAll(`'../../src/${runner}.js'`, `'sse-reconstruct/${runner}'`);
+    .replaceAll(`'../../src/runners/${runner}.js'`, `'sse-reconstruct/${runner}'`);
   mkdirSync(join(dir, 'type-tests'), { recursive: true });
   writeFileSync(join(dir, 'type-tests', `${runner}.test-d.ts`), source);
   writeFileSync(join(dir, 'type-tests', 'package.json'), JSON.stringify({ type: format }));
