@@ -25,7 +25,7 @@ export interface Browser {
 }
 
 export async function launch(options: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number }; javaScriptEnabled?: boolean } = {}): Promise<Browser> {
-  const profile = mkdtempSync(join(tmpdir(), 'sse-page-profile-'));
+  const profile = mkdtempSync(join(tmpdir(), 'sse-reconstruct-page-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM ?? undefined,
     headless: true,
@@ -43,6 +43,9 @@ export async function launch(options: { colorScheme?: 'light' | 'dark'; viewport
     colorScheme: options.colorScheme ?? 'light',
     deviceScaleFactor: 1,
     javaScriptEnabled: options.javaScriptEnabled ?? true,
+  }).catch((error: unknown) => {
+    rmSync(profile, { recursive: true, force: true }); // a launch that failed leaves no profile behind
+    throw error;
   });
   return {
     context,
