@@ -16,7 +16,7 @@ let dir = '';
 const file = (name: string) => join(dir, name);
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'sse-cli-inspect-'));
+  dir = mkdtempSync(join(tmpdir(), 'sse-reconstruct-cli-inspect-'));
   writeFileSync(file('harbour.sse'), HARBOUR);
   writeFileSync(file('ticks.sse'), TICKS);
 });

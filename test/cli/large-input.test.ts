@@ -43,7 +43,7 @@ function frames(total: number): { stream: Readable; pulled: () => number } {
 
 let dir = '';
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'sse-cli-large-'));
+  dir = mkdtempSync(join(tmpdir(), 'sse-reconstruct-cli-large-'));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

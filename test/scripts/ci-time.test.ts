@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 
 const root = join(import.meta.dirname, '..', '..');
-const scratch = mkdtempSync(join(tmpdir(), 'sse-ci-time-'));
+const scratch = mkdtempSync(join(tmpdir(), 'sse-reconstruct-ci-time-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 function sources(dir: string): string[] {

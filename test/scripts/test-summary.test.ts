@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { findChromium, MUST_RUN, summarize, summaryLine, type RunnerReport } from '../../scripts/test-summary.mjs';
 
 const root = '/repo';
-const scratch = mkdtempSync(join(tmpdir(), 'sse-summary-'));
+const scratch = mkdtempSync(join(tmpdir(), 'sse-reconstruct-summary-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** A vitest-shaped report: one suite per file, each test with the given status. */

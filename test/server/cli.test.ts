@@ -19,7 +19,7 @@ const FRAMES = CHAT.split(/(?<=\n\n)/);
 
 let dir = '';
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'sse-serve-cli-'));
+  dir = mkdtempSync(join(tmpdir(), 'sse-reconstruct-serve-cli-'));
   writeFileSync(join(dir, 'chat.sse'), CHAT);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

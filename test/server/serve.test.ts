@@ -62,7 +62,7 @@ describe('serveStream: what it serves', () => {
   });
 
   test('bytes, a file path, a file: URL, a script and a fixture all serve the same stream', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'sse-serve-'));
+    const folder = mkdtempSync(join(tmpdir(), 'sse-reconstruct-serve-'));
     try {
       const file = join(folder, 'capture.sse');
       writeFileSync(file, CHAT);

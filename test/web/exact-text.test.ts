@@ -34,7 +34,7 @@ describe.skipIf(missing !== null)('the page keeps the capture as given (issue 20
 
   beforeAll(async () => {
     ensurePage();
-    dir = mkdtempSync(join(tmpdir(), 'sse-exact-'));
+    dir = mkdtempSync(join(tmpdir(), 'sse-reconstruct-exact-'));
     browser = await launch();
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write']);
   }, 60_000);

@@ -39,7 +39,7 @@ async function opened(): Promise<string> {
 
 beforeAll(() => {
   ensurePage();
-  dir = mkdtempSync(join(tmpdir(), 'sse-html-'));
+  dir = mkdtempSync(join(tmpdir(), 'sse-reconstruct-html-'));
   writeFileSync(file('cut.sse'), CUT);
   writeFileSync(file('harbour.sse'), HARBOUR);
   // A stand-in for xdg-open that writes down what it was asked to open.
