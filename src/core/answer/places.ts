@@ -32,8 +32,8 @@ export interface AnswerPlaces {
 
 /** What an assembler calls as it reads; the pipeline hands one in through its AssemblyContext. */
 export interface PlaceRecorder {
-  /** `length` characters of `part` were appended to choice `choice`'s answer from frame `frame`. */
-  appended(part: 'text' | 'reasoning' | 'refusal', choice: number, frame: number): void;
+  /** Frame `frame` appended to choice `choice`'s `part`, from `offset` (in the answer's joined text) on. */
+  appended(part: 'text' | 'reasoning' | 'refusal', choice: number, offset: number, frame: number): void;
   /** A tool call of choice `choice` started at frame `frame` (calls in the order they appear in `toolCalls`). */
   toolCall(choice: number, frame: number): void;
   finish(choice: number, frame: number): void;
