@@ -1,9 +1,10 @@
 // Runs examples/vitest and examples/jest as a user would: `npm pack` this package, install the tarball and the
 // runner into a temp folder, run the example's suite, and type-check it there. The runners' JSON reports go into
 // reports/ (examples-vitest.json, examples-jest.json, examples-types.json) so `npm test` counts them. Every temp
-// folder is removed at the end, whatever happened (about 100 MB of installed packages per run).
+// folder is removed at the end, whatever happened. The tarball is unpacked as npm would install it and the runners
+// are linked from this repo's pinned dev dependencies, so no step waits on npm install.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -13,7 +14,7 @@ const reports = join(repo, 'reports');
 const tsc = join(repo, 'node_modules', 'typescript', 'bin', 'tsc');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-const RELAY_PACKAGES = ['vitest@4.1.12', 'vite@8.3.8', 'jest@30.5.2', 'fast-check@4.10.2', '@types/node@20.19.43'];
+const RELAY_PACKAGES = ['vitest@4.1.12', 'vite@8.3.8', 'jest@30.5.2', 'expect@30.5.2', 'fast-check@4.10.2', '@types/node@20.19.43'];
 const installs = new Map();
 
 export const EXAMPLES = {
@@ -23,7 +24,7 @@ export const EXAMPLES = {
   },
   jest: {
     // TypeScript through ts-jest, typed by @types/jest and @jest/globals: the setup the README gives.
-    packages: ['jest@30.5.2', 'ts-jest@29.4.15', 'typescript@5.9.3', '@types/jest@30.0.0', '@jest/globals@30.5.2', '@types/node@20.19.43'],
+    packages: ['jest@30.5.2', 'ts-jest@29.4.15', 'typescript@5.9.3', '@types/jest@30.0.0', '@jest/globals@30.5.2', 'expect@30.5.2', '@types/node@20.19.43'],
     // Jest's transform cache goes inside the install folder, so it goes with it.
     run: (dir, report) => [join(dir, 'node_modules', 'jest', 'bin', 'jest.js'), '--ci', '--json', `--outputFile=${report}`, `--cacheDirectory=${join(dir, '.jest-cache')}`],
   },
@@ -71,13 +72,40 @@ export function install(name, tarball) {
 async function installFolder(folder, name, tarball) {
   const dir = tempDir(`example-${name}`);
   cpSync(join(repo, 'examples', folder), dir, { recursive: true, filter: (path) => !path.includes('node_modules') });
-  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-  delete manifest.devDependencies['sse-reconstruct']; // installed from the tarball below
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  const args = ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', tarball, ...EXAMPLES[name].packages];
-  const { code, output } = await run(npm, args, dir);
-  if (code !== 0) throw new Error(`npm install in ${dir} failed:\n${output}`);
+  const modules = join(dir, 'node_modules');
+  mkdirSync(modules, { recursive: true });
+  await unpackTarball(tarball, join(modules, 'sse-reconstruct'));
+  for (const spec of EXAMPLES[name].packages) linkPackage(modules, spec);
   return dir;
+}
+
+/**
+ * Unpacks the tarball as npm installs it (its `package/` folder becomes node_modules/sse-reconstruct): the package has
+ * no dependencies, so the files are the whole install, and no registry or npm cache is asked.
+ */
+async function unpackTarball(tarball, into) {
+  const unpacked = join(dirname(into), '.unpacked');
+  mkdirSync(unpacked, { recursive: true });
+  const { code, output } = await run('tar', ['-xzf', tarball, '-C', unpacked], dirname(into));
+  if (code !== 0) throw new Error(`unpacking ${tarball} failed:\n${output}`);
+  renameSync(join(unpacked, 'package'), into);
+  rmSync(unpacked, { recursive: true, force: true });
+}
+
+/**
+ * Links a runner the example installs (`jest@30.5.2`) from this repo's node_modules, where the same pinned version is
+ * a dev dependency: Node and TypeScript follow the link to the real folder, so its own dependencies resolve there.
+ * A version that differs from the repo's is an error, not a silent substitute.
+ */
+function linkPackage(modules, spec) {
+  const at = spec.lastIndexOf('@');
+  const [packageName, version] = at > 0 ? [spec.slice(0, at), spec.slice(at + 1)] : [spec, null];
+  const source = join(repo, 'node_modules', packageName);
+  const installed = JSON.parse(readFileSync(join(source, 'package.json'), 'utf8')).version;
+  if (version !== null && installed !== version) throw new Error(`examples need ${spec}; the repo's node_modules has ${packageName}@${installed}: pin the same version in package.json`);
+  const target = join(modules, packageName);
+  mkdirSync(dirname(target), { recursive: true });
+  symlinkSync(source, target, 'dir');
 }
 
 /** Runs the example's suite with its JSON report written to `report`; resolves to the exit code and output. */

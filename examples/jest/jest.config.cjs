@@ -2,5 +2,6 @@
 module.exports = {
   preset: 'ts-jest',
   testEnvironment: 'node',
+  testTimeout: 120_000, // generous: a loaded CI machine slows live streams; time targets belong in a bench
   setupFilesAfterEnv: ['sse-reconstruct/jest'],
 };
