@@ -16,7 +16,7 @@ export type {
 export { FINDINGS, FINDING_CODES, FINDINGS_LISTED_PER_CODE, FindingList, isFindingCode } from './findings.js';
 export type { Finding, FindingCode, FindingEntry, Severity } from './findings.js';
 export type { StreamText } from './input/chunks.js';
-export { isStreamSource, type StreamInput, type StreamOptions, type StreamReconstruction, type StreamSource, type StreamSourceFacts } from './input/stream.js';
+export { isLiveStream, type StreamInput, type StreamOptions, type StreamReconstruction, type LiveStream, type LiveStreamFacts } from './input/stream.js';
 export { reconstructStream } from './pipeline/stream.js';
 export { reconstruct, createReconstruction, isReconstruction, RECONSTRUCTION_BRAND } from './reconstruct.js';
 export type { ReconstructionSession } from './reconstruct.js';

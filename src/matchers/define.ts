@@ -1,4 +1,4 @@
-import { isReconstruction, isStreamSource } from '../core/index.js';
+import { isReconstruction, isLiveStream } from '../core/index.js';
 import type { MatcherContext, MatcherResult, MessageStyle } from './context.js';
 import { resolveReceived, ReceivedTypeError, type ReadOptions, type Received } from './input.js';
 import { failureMessage, type Outcome } from './message.js';
@@ -26,7 +26,7 @@ export function toMatcherFunction<Args extends unknown[]>(check: MatcherCheck<Ar
     let resolved: Received | Promise<Received>;
     try {
       check.validate?.(args);
-      if (isAsymmetricCall(this) && isStreamSource(received)) throw new TypeError(asymmetricStream(check.name));
+      if (isAsymmetricCall(this) && isLiveStream(received)) throw new TypeError(asymmetricStream(check.name));
       resolved = resolveReceived(received, check.readOptions?.(args) ?? {});
     } catch (error) {
       throw usageError(this, hint, error, received);

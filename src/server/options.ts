@@ -2,7 +2,7 @@ import type { FormatName } from '../core/index.js';
 import { FORMAT_NAMES } from '../core/index.js';
 
 /** How the stream's bytes are cut into writes. */
-export type Chunking = number | 'frame' | 'piece';
+export type ChunkOption = number | 'frame' | 'piece';
 
 /** How long to wait before each write. */
 export type Pacing =
@@ -58,7 +58,7 @@ export interface HeartbeatOption {
 
 export interface ServeOptions {
   /** Bytes per write, `'frame'` (one frame a write) or `'piece'` (a script's pieces as they are). By default writes with no pause between them go out together, up to 64 KiB each. */
-  chunk?: Chunking;
+  chunk?: ChunkOption;
   pace?: Pacing;
   /** Wait this long before sending anything (status line and headers included). */
   firstByteDelayMs?: number;
@@ -97,7 +97,7 @@ export type NormalPacing =
 
 /** Options checked and filled in. */
 export interface NormalOptions {
-  chunk: Chunking | 'auto';
+  chunk: ChunkOption | 'auto';
   pace: NormalPacing;
   firstByteDelayMs: number;
   stall: { afterFrames: number; ms: number } | null;
@@ -179,7 +179,7 @@ export function checkServeOptions(options: unknown, base?: NormalOptions): Norma
   const o = options as ServeOptions;
   const has = (key: keyof ServeOptions) => o[key] !== undefined;
   return {
-    chunk: has('chunk') ? chunkingOf(o.chunk) : (base?.chunk ?? 'auto'),
+    chunk: has('chunk') ? chunkOptionOf(o.chunk) : (base?.chunk ?? 'auto'),
     pace: has('pace') ? pacingOf(o.pace) : (base?.pace ?? { kind: 'recorded', scale: 1 }),
     firstByteDelayMs: has('firstByteDelayMs') ? milliseconds(o.firstByteDelayMs, 'firstByteDelayMs') : (base?.firstByteDelayMs ?? 0),
     stall: has('stall') ? stallOf(o.stall) : (base?.stall ?? null),
@@ -192,7 +192,7 @@ export function checkServeOptions(options: unknown, base?: NormalOptions): Norma
   };
 }
 
-function chunkingOf(value: unknown): Chunking {
+function chunkOptionOf(value: unknown): ChunkOption {
   if (value === 'frame' || value === 'piece') return value;
   if (typeof value === 'number' && Number.isInteger(value) && value >= 1) return value;
   return fail(`chunk must be a number of bytes per write (at least 1), 'frame' or 'piece'; it is ${show(value)}.`);

@@ -4,7 +4,7 @@ import { isFixture, isScript } from '../faults/checks.js';
 import { httpErrorReply } from './http-errors.js';
 import { checkServeOptions, checkServerOptions, type NormalOptions, type ServeOptions, type ServerOptions } from './options.js';
 import { StreamReply } from './reply.js';
-import { bodyOf, type ServedBody, type StreamSource } from './source.js';
+import { bodyOf, type ServedBody, type ServedSource } from './source.js';
 
 /** A request as the server received it. */
 export interface RecordedRequest {
@@ -40,10 +40,10 @@ export interface Disconnect {
 }
 
 /** A route's answer: a stream with options of its own, or a JSON body. */
-export type RouteReply = { source: StreamSource; options?: ServeOptions } | { json: unknown; status?: number; headers?: Record<string, string> };
+export type RouteReply = { source: ServedSource; options?: ServeOptions } | { json: unknown; status?: number; headers?: Record<string, string> };
 
 /** A route: what to serve, or a function of the request that says what to serve. */
-export type Route = StreamSource | RouteReply | ((request: RecordedRequest) => StreamSource | RouteReply);
+export type Route = ServedSource | RouteReply | ((request: RecordedRequest) => ServedSource | RouteReply);
 
 /** `'METHOD /path'` (with `*` for any characters, `*` as the method for any method) to what it serves. */
 export type RouteTable = { [route: string]: Route };
@@ -110,7 +110,7 @@ function compileRoutes(source: unknown, base: NormalOptions): CompiledRoute[] {
   });
 }
 
-function prepare(route: StreamSource | RouteReply, base: NormalOptions, where: string): { body: ServedBody; options: NormalOptions } | null {
+function prepare(route: ServedSource | RouteReply, base: NormalOptions, where: string): { body: ServedBody; options: NormalOptions } | null {
   if (isReply(route)) {
     if ('json' in route) return null;
     return { body: bodyOf(route.source, where), options: checkServeOptions(route.options, base) };
@@ -123,7 +123,7 @@ function prepare(route: StreamSource | RouteReply, base: NormalOptions, where: s
  * route. Resolves once listening. The server never keeps the process alive and closes by itself after
  * `idleLifetimeMs` without activity.
  */
-export async function serveStream(source: StreamSource | RouteTable, options: ServerOptions = {}): Promise<StreamServer> {
+export async function serveStream(source: ServedSource | RouteTable, options: ServerOptions = {}): Promise<StreamServer> {
   const checked = checkServerOptions(options);
   if (source === undefined || source === null) throw new TypeError('serveStream: pass what to serve first: a script, a fixture, a capture (text, bytes or a file path) or a route table; then the options.');
   const routes = compileRoutes(source, checked.serve);

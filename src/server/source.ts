@@ -12,7 +12,7 @@ import type { Finish, Segment } from './plan.js';
  * What the server can serve: a script (faults applied), a fixture, a capture's text (a string with a line break),
  * its bytes, or a capture file (a `file:` URL, or a string path: a string without a line break).
  */
-export type StreamSource = StreamScript | Fixture | string | Uint8Array | ArrayBuffer | URL;
+export type ServedSource = StreamScript | Fixture | string | Uint8Array | ArrayBuffer | URL;
 
 /** A source ready to be written, any number of times: its segments, how it ends, its format when known. */
 export interface ServedBody {

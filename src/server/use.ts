@@ -1,6 +1,6 @@
 import type { ServerOptions } from './options.js';
 import { serveStream, type Disconnect, type RecordedRequest, type RouteTable, type StreamServer } from './serve.js';
-import type { StreamSource } from './source.js';
+import type { ServedSource } from './source.js';
 
 type Hook = (run: () => unknown, timeout?: number) => unknown;
 
@@ -32,7 +32,7 @@ function hooksOf(given: RunnerHooks | undefined): RunnerHooks {
  * each test. Works under Jest and Vitest (globals, or the hooks passed in). Returns the server: read `url`,
  * `requests` and `disconnects` inside tests.
  */
-export function useStreamServer(source: StreamSource | RouteTable, options: ServerOptions = {}, hooks?: RunnerHooks): StreamServerHandle {
+export function useStreamServer(source: ServedSource | RouteTable, options: ServerOptions = {}, hooks?: RunnerHooks): StreamServerHandle {
   const { beforeAll, afterAll, beforeEach } = hooksOf(hooks);
   let server: StreamServer | null = null;
   const started = (field: string): StreamServer => {
