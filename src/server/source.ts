@@ -7,6 +7,7 @@ import { scriptOf } from '../faults/script-of.js';
 import type { StreamScript } from '../faults/script.js';
 import type { Fixture } from '../fixtures/types.js';
 import type { Finish, Segment } from './plan.js';
+import { SseReconstructError } from '../core/index.js';
 
 /**
  * What the server can serve: a script (faults applied), a fixture, a capture's text (a string with a line break),
@@ -22,7 +23,7 @@ export interface ServedBody {
 }
 
 function fail(message: string): never {
-  throw new TypeError(`serveStream: ${message}`);
+  throw new SseReconstructError('ERR_SSE_ARGUMENT', `sse-reconstruct: serveStream: ${message}`);
 }
 
 const SOURCE_KINDS =

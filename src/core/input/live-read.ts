@@ -5,6 +5,7 @@ import { ArrivalClock, byteLength, type Stall } from './arrival-clock.js';
 import { isAsyncSource, type Chunk } from './chunks.js';
 import { factsOf, httpErrorOf, isHttpError, isResponse, noteHttpProblems, withLiveFacts, type LiveStreamFacts } from './live-result.js';
 import { isThenable, type OpenLiveSession, type StreamOptions, type StreamReconstruction, type LiveStream } from './stream.js';
+import { SseReconstructError } from '../library-errors.js';
 
 /** A live stream read once: its reconstruction, and the shape key of the options it was read with. */
 export interface LiveRead {
@@ -136,7 +137,7 @@ async function awaitHeaders(promise: PromiseLike<unknown>, clock: ArrivalClock, 
   }
   clock.awaitingHeaders = false;
   if (!isAsyncSource(settled.value)) {
-    throw new TypeError(`sse-reconstruct: the promise resolved to ${describe(settled.value)}, not a Response, ReadableStream or async iterable.`);
+    throw new SseReconstructError('ERR_SSE_ARGUMENT', `sse-reconstruct: the promise resolved to ${describe(settled.value)}, not a Response, ReadableStream or async iterable.`);
   }
   return settled.value as LiveStream;
 }

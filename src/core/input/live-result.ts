@@ -5,6 +5,7 @@ import { FINDINGS, type Finding } from '../findings.js';
 import { preview } from '../words.js';
 import type { ArrivalClock } from './arrival-clock.js';
 import type { LiveSession, StreamOptions, StreamReconstruction, LiveStream } from './stream.js';
+import { SseReconstructError, SseReconstructRangeError } from '../library-errors.js';
 
 /** What was read and how: the HTTP facts of a `Response`, and whether the read failed part-way. */
 export interface LiveStreamFacts {
@@ -153,9 +154,9 @@ export function withLiveFacts(result: Reconstruction, facts: Omit<LiveStreamFact
 
 function keptTextOf(session: LiveSession): string {
   const kept = session.keptText();
-  if (kept === null) throw new RangeError('sse-reconstruct: source.text() has nothing to give: the stream was read with `frames: false`, which keeps no input text. Read the body from `response.clone()` instead.');
+  if (kept === null) throw new SseReconstructRangeError('ERR_SSE_TEXT_NOT_KEPT', 'sse-reconstruct: source.text() has nothing to give: the stream was read with `frames: false`, which keeps no input text. Read the body from `response.clone()` instead.');
   if (!kept.whole) {
-    throw new RangeError(`sse-reconstruct: source.text() gives bodies of up to 1,048,576 characters (what the frames table keeps); this one was longer. Read it from \`response.clone()\` instead.`);
+    throw new SseReconstructRangeError('ERR_SSE_TEXT_NOT_KEPT', `sse-reconstruct: source.text() gives bodies of up to 1,048,576 characters (what the frames table keeps); this one was longer. Read it from \`response.clone()\` instead.`);
   }
   return kept.text;
 }
@@ -187,7 +188,7 @@ export function rereadAs(first: StreamReconstruction, firstShape: string, option
   try {
     text = first.source?.text() ?? '';
   } catch {
-    throw new TypeError(
+    throw new SseReconstructError('ERR_SSE_STATE',
       `sse-reconstruct: this stream was read already (${describeShape(firstShape)}), and its text is not kept whole (past 1 MiB, or \`frames: false\`), so it cannot be read again ${describeShape(shapeOf(rest))}. Pass those options to the first read of the stream (the first matcher, or reconstructStream()).`,
     );
   }

@@ -31,6 +31,7 @@ export type LiveStream =
 /** Everything `reconstructStream()` reads: a live stream or what `reconstruct()` takes. */
 export type StreamInput = LiveStream | StreamText;
 
+/** Options of `reconstructStream()`: those of `reconstruct()`, plus when the request was sent and a signal to end the read. */
 export interface StreamOptions extends ReconstructOptions {
   /**
    * `performance.now()` taken when the request was sent: every limit and time (first byte, first content, total,

@@ -11,6 +11,7 @@ import { createInspection, inspect, type InspectionSession } from './index.js';
 import type { Inspection, InspectOptions } from './model.js';
 import { toProblem } from './problems.js';
 
+/** Options of `inspectStream()`: those of `inspect()`, plus how a live stream is read (deadlines, signal, bounds). */
 export interface InspectStreamOptions extends InspectOptions {
   /** `performance.now()` taken when the request was sent: `timing.firstByteMs` and the deadlines count from it. */
   startedAt?: number;
