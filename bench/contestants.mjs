@@ -62,7 +62,8 @@ function oursDecode(pkg, stream, input, sample) {
  */
 function oursReader(pkg, stream, input, sample) {
   let frames = 0;
-  const findings = new pkg.FindingList();
+  // FindingList left the public entry: the reader makes its own list when none is passed.
+  const findings = pkg.FindingList === undefined ? undefined : new pkg.FindingList();
   const reader = pkg.createFrameReader(() => void (frames += 1), findings, undefined, readerOptions(stream));
   if (input === 'string') reader.push(stream.text);
   else feed(stream.chunks, (chunk) => reader.push(chunk), sample);

@@ -1,7 +1,8 @@
 // `maxHeldChars`: the bound on what a reader holds without a blank line, 1 MiB unless the caller names its own.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createFrameReader, decode, FindingList, isReconstruction, MAX_HELD_CHARS, reconstruct, reconstructStream, synthesize, type DecodeResult } from '../src/index.js';
+import { createFrameReader, decode, isReconstruction, MAX_HELD_CHARS, reconstruct, reconstructStream, synthesize, type DecodeResult } from '../src/index.js';
+import { FindingList } from '../src/core/findings.js';
 
 function where(result: { findings: Array<{ code: string; line: number }> }): Array<[string, number]> {
   return result.findings.map((finding) => [finding.code, finding.line]);

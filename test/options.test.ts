@@ -1,7 +1,8 @@
 // Every options object is checked: a wrong value or an unknown name throws a TypeError that names the option and
 // says what to pass (issue 13, item 6). Good options, with `undefined` for any of them, are taken as before.
 import { describe, expect, it } from 'vitest';
-import { createDecoder, createFrameReader, createReconstruction, decode, FindingList, reconstruct } from '../src/index.js';
+import { createDecoder, createFrameReader, createReconstruction, decode, reconstruct } from '../src/index.js';
+import { FindingList } from '../src/core/findings.js';
 import { checkOptions, checkOptionTable, MILLISECONDS, RECONSTRUCT_OPTION_RULES } from '../src/core/options.js';
 
 const STREAM = 'data: {"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"hi"},"finish_reason":"stop"}]}\n\ndata: [DONE]\n\n';

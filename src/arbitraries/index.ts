@@ -11,13 +11,14 @@ import { scriptOf } from '../faults/script-of.js';
 import { streamOf } from '../fixtures/stream-of.js';
 import type { Fixture } from '../fixtures/types.js';
 import { RESPONSE_ARBITRARIES } from './responses.js';
+import { SseReconstructError } from '../core/index.js';
 
 export type { Fault } from '../faults/faults.js';
 export type { Fixture } from '../fixtures/types.js';
 
 function checkFormat(format: unknown, call: string): FormatName {
   if (!FORMAT_NAMES.includes(format as FormatName)) {
-    throw new TypeError(`sse-reconstruct: ${call} takes a format, one of ${FORMAT_NAMES.join(', ')}; it received ${describeValue(format)}.`);
+    throw new SseReconstructError('ERR_SSE_ARGUMENT', `sse-reconstruct: ${call} takes a format, one of ${FORMAT_NAMES.join(', ')}; it received ${describeValue(format)}.`);
   }
   return format as FormatName;
 }
@@ -27,6 +28,7 @@ export function responses(format: FormatName): fc.Arbitrary<Record<string, unkno
   return RESPONSE_ARBITRARIES[checkFormat(format, 'responses(format)')];
 }
 
+/** Options of `streams()`. */
 export interface StreamsOptions {
   /** Largest piece of text or arguments a frame carries; pieces are cut at random sizes up to it (default 1 to 16). */
   maxPieceSize?: number;
@@ -39,7 +41,7 @@ export interface StreamsOptions {
 export function streams(format: FormatName, options: StreamsOptions = {}): fc.Arbitrary<Fixture> {
   checkFormat(format, 'streams(format)');
   const max = options.maxPieceSize ?? 16;
-  if (!Number.isInteger(max) || max < 1) throw new TypeError(`sse-reconstruct: streams()'s maxPieceSize is a whole number of at least 1; it received ${describeValue(max)}.`);
+  if (!Number.isInteger(max) || max < 1) throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: streams()'s maxPieceSize is a whole number of at least 1; it received ${describeValue(max)}.`);
   return fc.record({ response: responses(format), pieceSize: fc.integer({ min: 1, max }), seed: fc.integer() }).map(({ response, pieceSize, seed }) => {
     const stream = streamOf(response, format, { pieceSize, seed });
     const { expected } = scriptOf(stream, { format });
@@ -52,11 +54,13 @@ export type FaultKind =
   | 'truncateAfter' | 'cutInside' | 'appendError' | 'drop' | 'duplicate' | 'swap' | 'dropEnd' | 'dropStart' | 'toCRLF' | 'addBOM'
   | 'stripFinalBlankLine' | 'joinDataLines' | 'renameEvent' | 'removeIndex' | 'stall' | 'delay';
 
+/** Every kind of fault `faults()` can draw. */
 export const FAULT_KINDS: readonly FaultKind[] = [
   'truncateAfter', 'cutInside', 'appendError', 'drop', 'duplicate', 'swap', 'dropEnd', 'dropStart', 'toCRLF', 'addBOM',
   'stripFinalBlankLine', 'joinDataLines', 'renameEvent', 'removeIndex', 'stall', 'delay',
 ];
 
+/** Options of `faults()`: how long a list, and which kinds. */
 export interface FaultsOptions {
   /** Longest list (default 3; lists may be empty: a clean stream is a case too). */
   maxLength?: number;
@@ -111,11 +115,11 @@ function faultOf(kind: FaultKind): fc.Arbitrary<Fault> {
 /** Lists of faults, each placed to fit whatever stream it meets: pass them to `applyFaults(stream, ...list)`. */
 export function faults(options: FaultsOptions = {}): fc.Arbitrary<Fault[]> {
   const maxLength = options.maxLength ?? 3;
-  if (!Number.isInteger(maxLength) || maxLength < 0) throw new TypeError(`sse-reconstruct: faults()'s maxLength is a whole number (0 or more); it received ${describeValue(maxLength)}.`);
+  if (!Number.isInteger(maxLength) || maxLength < 0) throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: faults()'s maxLength is a whole number (0 or more); it received ${describeValue(maxLength)}.`);
   const kinds = options.kinds ?? FAULT_KINDS;
   const unknown = kinds.filter((kind) => !FAULT_KINDS.includes(kind));
   if (kinds.length === 0 || unknown.length > 0) {
-    throw new TypeError(`sse-reconstruct: faults()'s kinds are some of ${FAULT_KINDS.join(', ')}; it received ${describeValue(kinds)}.`);
+    throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: faults()'s kinds are some of ${FAULT_KINDS.join(', ')}; it received ${describeValue(kinds)}.`);
   }
   return fc.array(fc.oneof(...kinds.map(faultOf)), { maxLength });
 }
@@ -132,7 +136,7 @@ export interface Chunking {
 
 /** Chunkings: sizes from 1 character up to `maxSize` (default 64). */
 export function chunkings(maxSize = 64): fc.Arbitrary<Chunking> {
-  if (!Number.isInteger(maxSize) || maxSize < 1) throw new TypeError(`sse-reconstruct: chunkings(maxSize) takes a whole number of at least 1; it received ${describeValue(maxSize)}.`);
+  if (!Number.isInteger(maxSize) || maxSize < 1) throw new SseReconstructError('ERR_SSE_ARGUMENT', `sse-reconstruct: chunkings(maxSize) takes a whole number of at least 1; it received ${describeValue(maxSize)}.`);
   return fc.array(fc.integer({ min: 1, max: maxSize }), { minLength: 1, maxLength: 8 }).map(chunkingOf);
 }
 

@@ -10,6 +10,7 @@ import { buildInspectionReport } from '../web/inspection-model.js';
 import { inspectionHtml } from '../web/render-inspection.js';
 import { reconstructionHtml } from '../web/render-report.js';
 import { buildReconstructionReport } from '../web/report-model.js';
+import { SseReconstructError } from '../core/index.js';
 
 const PAGE_NAME = 'sse-reconstruct.html';
 
@@ -20,7 +21,7 @@ export function shippedPage(): string {
   // dist/cli.js has dist/web beside it; src/cli/index.ts (development) finds it two folders up.
   const candidates = [join(here, 'web', PAGE_NAME), join(here, '..', '..', 'dist', 'web', PAGE_NAME)];
   const found = candidates.find((candidate) => existsSync(candidate));
-  if (found === undefined) throw new Error(`the page is not built: none of ${candidates.join(', ')} exists (run npm run build)`);
+  if (found === undefined) throw new SseReconstructError('ERR_SSE_PAGE_NOT_BUILT', `sse-reconstruct: the page is not built: none of ${candidates.join(', ')} exists (run npm run build)`);
   return found;
 }
 
@@ -58,7 +59,7 @@ export function reportPage(input: PageInput): string {
 /** Replaces the first `marker` (the page's markers come before its script, so one in the script is never hit). */
 function insert(page: string, marker: string, content: string): string {
   const at = page.indexOf(marker);
-  if (at < 0) throw new Error(`the shipped page has no ${marker} marker; rebuild it`);
+  if (at < 0) throw new SseReconstructError('ERR_SSE_PAGE_NOT_BUILT', `sse-reconstruct: the shipped page has no ${marker} marker; rebuild it`);
   return page.slice(0, at) + content + page.slice(at + marker.length);
 }
 

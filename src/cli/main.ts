@@ -6,8 +6,9 @@ import { openFile, shippedPage, writeReportPage } from './html-page.js';
 import packageJson from '../../package.json' with { type: 'json' };
 import { runRecord } from './record.js';
 import { runServe } from './serve.js';
-import { checkOptions, countsAtLeast, MAX_HELD_CHARS, openSession, printableJson, SEVERITIES } from '../core/index.js';
-import { createInspection, FORMAT_NAMES, lineLookup, renderInspection, renderText, type FormatName, type Inspection, type Reconstruction, type ReconstructOptions, type Severity } from '../index.js';
+import { optionsHelp, READ_OPTIONS } from './options.js';
+import { checkOptions, countsAtLeast, lineLookup, MAX_HELD_CHARS, openSession, printableJson, SEVERITIES } from '../core/index.js';
+import { createInspection, FORMAT_NAMES, renderInspection, renderText, type FormatName, type Inspection, type Reconstruction, type ReconstructOptions, type Severity } from '../index.js';
 
 const USAGE = `Usage: sse-reconstruct [FILE|-] [--format NAME] [--json] [--frames] [--inspect] [--path PATH] [--html FILE] [--open] [--max-held-chars N] [--fail-on SEVERITY] [--help] [--version]
        sse-reconstruct serve CAPTURE [--port N] [--stall-after N --stall-ms MS] …   (serve --help)
@@ -19,30 +20,7 @@ the answer per choice, tool calls, usage, finish reason, the findings with line:
 response.
 
 Options:
-  --format NAME  read the stream as this format instead of telling it from the frames:
-                 ${FORMAT_NAMES.join(', ')}
-  --json         print the whole result as JSON instead of the report
-  --frames       add the frames table to the report (index, lines, event, type, carried, time)
-  --inspect      read any event stream, LLM or not, as a spec client dispatches it: the events,
-                 what dispatches nothing and why, the counts, and the problems with a caret
-                 (exit status 1 when it has a problem at or above --fail-on: a note such as
-                 [DONE] passes by default)
-  --path PATH    with --inspect (implied): join the string at this dotted path of each event's
-                 JSON, e.g. choices.0.delta.content (a numeric segment indexes an array)
-  --html FILE    also write the page with the capture and its report in it to FILE (one file that
-                 opens offline: keep it as a CI artifact); the page holds the capture whole, so a
-                 capture past 64 MiB is refused (exit status 2)
-  --open         open the page in your browser: with a capture (FILE, or - for stdin), its report
-                 (written to --html FILE, or to a temp file); with none, the empty page
-  --max-held-chars N
-                 the most characters your reader holds without a blank line (default 1048576, the
-                 common 1 MiB bound); past it the stream stops with a \`too large\` finding.
-                 Infinity: no bound. --inspect keeps it too (inspect() itself has none)
-  --fail-on SEVERITY
-                 the least severe finding that makes the exit status 1: error, warning (the
-                 default: info findings such as \`crlf\` pass) or info (every finding fails)
-  --help         print this help
-  --version      print the version
+${optionsHelp(READ_OPTIONS, 17)}
 
 Exit status:
   0  the stream is complete and has no finding at or above --fail-on (default warning)

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { RECORDED_END_PREFIX, type RecordedEnd } from '../faults/script-of.js';
 import { ArgumentReader } from './arguments.js';
+import { optionsHelp, RECORD_OPTIONS } from './options.js';
 
 export const RECORD_USAGE = `Usage: sse-reconstruct record --upstream URL --out FILE [--port N] [--once]
 
@@ -18,11 +19,7 @@ and ends the same way. The first answer goes to FILE, the next ones to FILE with
 Point your client's base URL at the printed address. Replay a capture with \`sse-reconstruct serve FILE\`.
 
 Options:
-  --upstream URL   where to forward (http or https), e.g. https://api.openai.com
-  --out FILE       the capture to write (its folder must exist)
-  --port N         the port to listen on (0, the default: any free one)
-  --once           stop after the first answer is recorded
-  --help           print this help`;
+${optionsHelp(RECORD_OPTIONS, 19)}`;
 
 const LF = 10;
 const CR = 13;

@@ -1,6 +1,7 @@
 // `sse-reconstruct serve FILE [options]`: the fault server on the command line, for pointing a staging relay at.
 import { serveStream, type ServeOptions, type ServerOptions } from '../server/index.js';
 import { ArgumentReader } from './arguments.js';
+import { optionNames, optionsHelp, SERVE_OPTIONS } from './options.js';
 
 export const SERVE_USAGE = `Usage: sse-reconstruct serve CAPTURE [options]
 
@@ -8,32 +9,12 @@ Serves a captured stream (a timestamped capture at its recorded pace) on 127.0.0
 to every request (or to one route), until stopped with Ctrl-C.
 
 Options:
-  --port N                   the port (0, the default: any free one; the URL is printed)
-  --route 'METHOD /path'     answer only this route ('*' matches any characters); others get a 404
-  --chunk N|frame|piece      bytes per write, or one frame per write
-  --pace recorded|none       the recorded pace (default) or none
-  --pace-scale X             the recorded pace times X (0.5: twice as fast)
-  --delay-ms MS              the same pause before every frame
-  --ttft-ms MS --tokens-per-sec N [--jitter X]   a model's pace (each frame a token)
-  --first-byte-delay-ms MS   wait before the status line and headers
-  --stall-after N [--stall-ms MS]   stall after N frames, for MS (default: until the client leaves)
-  --destroy-after-bytes N | --destroy-after-frames N [--destroy-how reset|close|end]
-  --status N                 the status of the stream (200)
-  --header 'Name: value'     a header to add (repeat for more)
-  --error STATUS [--retry-after S] [--error-times N] [--error-message TEXT]
-                             answer with an HTTP error in the format's shape instead (the first N requests)
-  --heartbeat-ms MS          a ': keepalive' comment whenever the stream is quiet this long
-  --format NAME              the format of error bodies, when the capture does not tell
-  --help                     print this help`;
+${optionsHelp(SERVE_OPTIONS, 29)}`;
 
 /** Requests (and disconnects) `serve` keeps in memory: the latest ones, for its log. */
 export const SERVE_JOURNAL = 1000;
 
-const VALUES = [
-  'port', 'route', 'chunk', 'pace', 'pace-scale', 'delay-ms', 'ttft-ms', 'tokens-per-sec', 'jitter', 'first-byte-delay-ms', 'stall-after', 'stall-ms',
-  'destroy-after-bytes', 'destroy-after-frames', 'destroy-how', 'status', 'header', 'error', 'retry-after', 'error-times', 'error-message', 'heartbeat-ms',
-  'format',
-];
+const VALUES = optionNames(SERVE_OPTIONS).filter((name) => name !== 'help');
 
 /** The server options the arguments ask for; problems are usage errors. */
 export function serveOptionsOf(read: ArgumentReader): ServerOptions {
@@ -109,7 +90,7 @@ export async function runServe(args: readonly string[]): Promise<number> {
   try {
     server = await serveStream(route === undefined ? file : { [route]: file }, options);
   } catch (error) {
-    if (error instanceof TypeError) return print(process.stderr, `sse-reconstruct serve: ${error.message.replace(/^serveStream: /, '')}\n`, 2);
+    if (error instanceof TypeError) return print(process.stderr, `sse-reconstruct serve: ${error.message.replace(/^sse-reconstruct: serveStream: /, '')}\n`, 2);
     throw error;
   }
   const running = server;

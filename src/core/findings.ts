@@ -9,6 +9,7 @@ import { ownEntry } from './own-copy.js';
  * `info` is worth knowing but harmless to a spec client. */
 export type Severity = 'error' | 'warning' | 'info';
 
+/** One entry of the findings catalogue: severity, title, what it means and what to do. */
 export interface FindingEntry {
   readonly severity: Severity;
   /** One line: what happened. */
@@ -19,6 +20,7 @@ export interface FindingEntry {
   readonly fix: string;
 }
 
+/** The findings catalogue: every code with its severity, title, meaning and fix (docs/findings.md is generated from it). */
 export const FINDINGS = {
   empty: {
     severity: 'error',
@@ -346,12 +348,15 @@ export const FINDINGS = {
 /** Every finding code, as a typed union: a typo in a matcher's argument fails to compile. */
 export type FindingCode = keyof typeof FINDINGS;
 
+/** Every finding code, in the catalogue's order. */
 export const FINDING_CODES = Object.keys(FINDINGS) as FindingCode[];
 
+/** True for a string that is a finding code of the catalogue. */
 export function isFindingCode(value: unknown): value is FindingCode {
   return typeof value === 'string' && ownEntry(FINDINGS, value) !== undefined;
 }
 
+/** One departure from the format's documentation: its code, severity, plain words, and where it is (line, column, frame). */
 export interface Finding {
   code: FindingCode;
   severity: Severity;

@@ -16,7 +16,7 @@ export type {
 export { FINDINGS, FINDING_CODES, FINDINGS_LISTED_PER_CODE, FindingList, isFindingCode } from './findings.js';
 export type { Finding, FindingCode, FindingEntry, Severity } from './findings.js';
 export type { StreamText } from './input/chunks.js';
-export { isStreamSource, type StreamInput, type StreamOptions, type StreamReconstruction, type StreamSource, type StreamSourceFacts } from './input/stream.js';
+export { isLiveStream, type StreamInput, type StreamOptions, type StreamReconstruction, type LiveStream, type LiveStreamFacts } from './input/stream.js';
 export { reconstructStream } from './pipeline/stream.js';
 export { reconstruct, createReconstruction, isReconstruction, RECONSTRUCTION_BRAND } from './reconstruct.js';
 export type { ReconstructionSession } from './reconstruct.js';
@@ -64,6 +64,7 @@ export type {
 export { caretSnippet, formatSnippet, lineLookup, type CaretSnippet, type SnippetOptions } from './render/snippet.js';
 export { SEVERITY_LABELS, severityLabel, type SeverityLabel } from './render/severity.js';
 export { explainError, ERROR_MEANINGS, ERROR_SOURCES } from './errors/index.js';
+export { LIBRARY_ERROR_CODES, SseReconstructError, SseReconstructRangeError, type LibraryErrorCode, type LibraryErrorEntry } from './library-errors.js';
 export type { ErrorExplanation, ErrorMeaning, ErrorProvider, ErrorSource, RetryAdvice } from './errors/index.js';
 export { renderInspection, type InspectionReportOptions } from './render/inspect-text.js';
 export type { LineSource } from './render/finding-lines.js';
@@ -80,5 +81,6 @@ export { checkOptions, SERIALIZER_OPTION_RULES } from './options.js';
 export { openSession } from './pipeline/session.js';
 export { ArrivalClock } from './input/arrival-clock.js';
 export { printableJson } from './render/snippet.js';
+export { ERROR_PREFIX } from './library-errors.js';
 export { EMPTY_TURN_TOKENS } from './judge/usage.js';
 export type { ErrorFrameOptions as FormatErrorFrameOptions, FixtureKind, FixtureSpec, FrameFields } from './formats/format-parts.js';

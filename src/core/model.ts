@@ -7,6 +7,7 @@ import type { FormatName } from './formats/registry.js';
 // The format names come from the modules the registry lists: adding a format is its folder and one registry line.
 export { FORMAT_NAMES, type FormatName } from './formats/registry.js';
 
+/** Every verdict: whether the stream finished and is whole. */
 export const VERDICTS = ['complete', 'did not finish', 'not the whole stream'] as const;
 
 /**
@@ -16,6 +17,7 @@ export const VERDICTS = ['complete', 'did not finish', 'not the whole stream'] a
  */
 export type Verdict = (typeof VERDICTS)[number];
 
+/** Every outcome, in the classifier's order of precedence reversed (`ok` first). */
 export const OUTCOMES = ['ok', 'length_limit', 'filtered', 'error_event', 'dropped', 'stalled'] as const;
 
 /** How the stream ended, by the classifier's precedence: stalled, error_event, dropped, length_limit, filtered, ok. */
@@ -24,6 +26,7 @@ export type Outcome = (typeof OUTCOMES)[number];
 /** What a finish reason says about the answer, for the outcome (`error_event`: the reason says the upstream failed). */
 export type FinishClass = 'ok' | 'length_limit' | 'filtered' | 'error_event';
 
+/** One tool call as the stream built it: its index, id, name, arguments text and, when they are JSON, the parsed input. */
 export interface ToolCall {
   index: number;
   /** The call's id as the stream carries it; null when it carries none (Gemini calls often have no id). */
@@ -35,6 +38,7 @@ export interface ToolCall {
   input?: unknown;
 }
 
+/** One answer of the stream (a choice, a candidate, or the one answer of a format that has no choices). */
 export interface Choice {
   index: number;
   text: string;
@@ -86,6 +90,7 @@ export interface Timing {
   firstByteMs?: number | null;
 }
 
+/** How long a stream may take before it is `stalled`, in milliseconds; `Infinity` turns one off. */
 export interface Deadlines {
   /** Longest wait for the first byte (live streams). Default 20,000 ms. */
   firstByteMs?: number;
@@ -97,6 +102,7 @@ export interface Deadlines {
   totalMs?: number;
 }
 
+/** Options of `reconstruct()` and every function that reads a stream the same way. */
 export interface ReconstructOptions {
   /** Read the stream as this format instead of telling it from the frames. */
   format?: FormatName;
@@ -159,16 +165,19 @@ export interface Assembly {
   finishClass?: FinishClass;
 }
 
+/** What an assembler is given to work with: where to raise findings, and the reading's settings. */
 export interface AssemblyContext {
   findings: FindingList;
 }
 
+/** A format's assembler: reads each frame the format recognised, then hands back the assembly at the end. */
 export interface Assembler {
   /** Reads one frame; sets `frame.type`, `frame.carried` and `frame.progress`, and raises findings by code. */
   read(frame: FrameRecord, payload: Payload): void;
   finish(): Assembly;
 }
 
+/** One finish reason of a format: what it means and its finish class. */
 export interface FinishReasonEntry {
   meaning: string;
   class: FinishClass;
@@ -181,6 +190,7 @@ export interface FinishReasonTable {
   reasons: Readonly<Record<string, FinishReasonEntry>>;
 }
 
+/** Options of `synthesize()`: how the text and arguments are cut into pieces. */
 export interface SynthesizeOptions {
   /** Cuts text and arguments into pieces of at most this many characters (default 8). */
   pieceSize?: number;

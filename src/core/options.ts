@@ -3,6 +3,7 @@
 import { describeArgument as describe } from './words.js';
 import { suggestion } from './did-you-mean.js';
 import { FORMAT_NAMES, type ReconstructOptions } from './model.js';
+import { SseReconstructError } from './library-errors.js';
 
 /** How one option is checked: what to pass, in words, and whether a value is that. `undefined` is always allowed. */
 export interface OptionRule {
@@ -110,11 +111,11 @@ export function checkDecodeOptions(options: unknown, settings: CheckOptionsSetti
 export function checkDecoderCallbacks(callbacks: unknown): void {
   const settings = { where: 'createDecoder', name: 'callbacks' };
   const lead = leadOf(settings);
-  if (!isObject(callbacks)) throw new TypeError(`${lead}callbacks must be an object such as { onFrame(frame) { … } }; received ${shown(callbacks)}.`);
+  if (!isObject(callbacks)) throw new SseReconstructError('ERR_SSE_OPTION', `${lead}callbacks must be an object such as { onFrame(frame) { … } }; received ${shown(callbacks)}.`);
   // An instance of the caller's class may hold its own state: only an object literal's names are all callbacks.
   checkFields(callbacks as Record<string, unknown>, DECODER_CALLBACK_RULES, 'callbacks', [], lead, isPlainObject(callbacks));
   if ((callbacks as { onFrame?: unknown }).onFrame === undefined) {
-    throw new TypeError(`${lead}callbacks.onFrame must be a function, called with each frame; received undefined.`);
+    throw new SseReconstructError('ERR_SSE_OPTION', `${lead}callbacks.onFrame must be a function, called with each frame; received undefined.`);
   }
 }
 
@@ -123,7 +124,7 @@ export function checkOptionTable(options: unknown, rules: OptionRules, settings:
   const name = settings.name ?? 'options';
   const table = settings.extraRules ? { ...rules, ...settings.extraRules } : rules;
   if (!isPlainObject(options)) {
-    throw new TypeError(`${leadOf(settings)}${name} must be an object such as ${settings.example ?? exampleOf(table)}; received ${shown(options)}.`);
+    throw new SseReconstructError('ERR_SSE_OPTION', `${leadOf(settings)}${name} must be an object such as ${settings.example ?? exampleOf(table)}; received ${shown(options)}.`);
   }
   checkFields(options, table, name, settings.extraKeys ?? [], leadOf(settings));
 }
@@ -134,14 +135,14 @@ function checkFields(value: Record<string, unknown>, rules: OptionRules, path: s
     const names = [...Object.keys(rules).filter((name) => rules[name]?.internal !== true), ...extraKeys];
     const nested = path.includes('.');
     const listed = nested ? `${path} has ${names.join(', ')}` : `The options are ${names.join(', ')}`;
-    throw new TypeError(`${lead}${path}.${key} is not ${nested ? 'a field' : 'an option'}.${suggestion(key, names)} ${listed}.`);
+    throw new SseReconstructError('ERR_SSE_OPTION', `${lead}${path}.${key} is not ${nested ? 'a field' : 'an option'}.${suggestion(key, names)} ${listed}.`);
   }
   for (const [key, rule] of Object.entries(rules)) {
     const field = value[key];
     if (field === undefined) continue;
     if (!rule.accepts(field)) {
       const near = rule.known ? suggestion(field, rule.known) : '';
-      throw new TypeError(`${lead}${path}.${key} must be ${rule.expects}; received ${shown(field)}.${near}`);
+      throw new SseReconstructError('ERR_SSE_OPTION', `${lead}${path}.${key} must be ${rule.expects}; received ${shown(field)}.${near}`);
     }
     if (rule.fields) checkFields(field as Record<string, unknown>, rule.fields, `${path}.${key}`, [], lead);
   }

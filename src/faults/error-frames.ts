@@ -9,6 +9,7 @@ import type { FormatErrorFrameOptions } from '../core/index.js';
  */
 export type ErrorStyle = string;
 
+/** Options of `errorFrame()`: the style of the format's error frame and its message. */
 export interface ErrorFrameOptions extends FormatErrorFrameOptions {
   style?: ErrorStyle;
 }

@@ -3,11 +3,12 @@ import type { FormatName } from '../core/index.js';
 import { describeValue } from './checks.js';
 import { fieldsOf, isRecord } from './frame-text.js';
 import { frameUnits, unitText, type Unit, type Work } from './work.js';
+import { SseReconstructError } from '../core/index.js';
 
 /** `value` as a whole number of 0 or more, or a TypeError naming `call`. */
 export function count(value: unknown, what: string, call: string): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
-    throw new TypeError(`sse-reconstruct: ${call} takes ${what} as a whole number (0 or more); it received ${describeValue(value)}.`);
+    throw new SseReconstructError('ERR_SSE_ARGUMENT', `sse-reconstruct: ${call} takes ${what} as a whole number (0 or more); it received ${describeValue(value)}.`);
   }
   return value;
 }
@@ -15,7 +16,7 @@ export function count(value: unknown, what: string, call: string): number {
 /** `value` as milliseconds of 0 or more (Infinity where `forever`), or a TypeError naming `call`. */
 export function milliseconds(value: unknown, what: string, call: string, forever = false): number {
   if (typeof value !== 'number' || Number.isNaN(value) || value < 0 || (!forever && !Number.isFinite(value))) {
-    throw new TypeError(`sse-reconstruct: ${call} takes ${what} in milliseconds, a number of 0 or more${forever ? ' (Infinity for forever)' : ''}; it received ${describeValue(value)}.`);
+    throw new SseReconstructError('ERR_SSE_ARGUMENT', `sse-reconstruct: ${call} takes ${what} in milliseconds, a number of 0 or more${forever ? ' (Infinity for forever)' : ''}; it received ${describeValue(value)}.`);
   }
   return value;
 }
@@ -25,7 +26,7 @@ export function frameAt(work: Work, index: number, call: string): Unit {
   const frames = frameUnits(work);
   const unit = frames[index];
   if (unit === undefined) {
-    throw new TypeError(`sse-reconstruct: ${call} cannot apply: the stream has ${frames.length} frame${frames.length === 1 ? '' : 's'}${frames.length > 0 ? ` (0 to ${frames.length - 1})` : ''}, so it has no frame ${index}.`);
+    throw new SseReconstructError('ERR_SSE_FAULT', `sse-reconstruct: ${call} cannot apply: the stream has ${frames.length} frame${frames.length === 1 ? '' : 's'}${frames.length > 0 ? ` (0 to ${frames.length - 1})` : ''}, so it has no frame ${index}.`);
   }
   return unit;
 }
@@ -33,7 +34,7 @@ export function frameAt(work: Work, index: number, call: string): Unit {
 /** The work's format, or a TypeError: the fault needs it. */
 export function formatOf(work: Work, call: string): FormatName {
   if (work.format === null) {
-    throw new TypeError(`sse-reconstruct: ${call} needs the stream's format, which its frames do not tell: make the script with scriptOf(stream, { format }).`);
+    throw new SseReconstructError('ERR_SSE_FAULT', `sse-reconstruct: ${call} needs the stream's format, which its frames do not tell: make the script with scriptOf(stream, { format }).`);
   }
   return work.format;
 }
@@ -41,7 +42,7 @@ export function formatOf(work: Work, call: string): FormatName {
 /** Throws when the stream was cut inside a frame: faults that need whole frames apply before `cutInside()`. */
 export function notCut(work: Work, call: string): void {
   const cut = frameUnits(work).findIndex((unit) => unit.cut);
-  if (cut !== -1) throw new TypeError(`sse-reconstruct: ${call} cannot apply after the stream was cut inside frame ${cut}: apply it before cutInside().`);
+  if (cut !== -1) throw new SseReconstructError('ERR_SSE_FAULT', `sse-reconstruct: ${call} cannot apply after the stream was cut inside frame ${cut}: apply it before cutInside().`);
 }
 
 /** Replaces a unit's text, keeping its first piece's delay and frame. */

@@ -7,6 +7,7 @@ import { expectedOf } from './expected.js';
 import type { StreamScript } from './script.js';
 import { readScript, scriptOf, type ScriptSource } from './script-of.js';
 import { frameUnits, piecesOf, unitText, workOf, type Unit, type Work } from './work.js';
+import { SseReconstructError } from '../core/index.js';
 
 /** A way a stream breaks. Pass faults to `applyFaults()`, or call `apply()` on a stream. */
 export interface Fault {
@@ -84,7 +85,7 @@ export function faultedWork(source: ScriptSource, faults: readonly Fault[]): Fau
   const script = scriptOf(source);
   faults.forEach((entry, index) => {
     if (transformOf(entry) === undefined) {
-      throw new TypeError(`sse-reconstruct: applyFaults(source, ...faults) takes faults made by this module (drop(2), truncateAfter(5), …); argument ${index + 1} is ${describeValue(entry)}.`);
+      throw new SseReconstructError('ERR_SSE_ARGUMENT', `sse-reconstruct: applyFaults(source, ...faults) takes faults made by this module (drop(2), truncateAfter(5), …); argument ${index + 1} is ${describeValue(entry)}.`);
     }
   });
   const reading = readScript(script);

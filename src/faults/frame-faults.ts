@@ -6,7 +6,9 @@ import { fault, type Fault } from './fault.js';
 import { copyUnit, count, formatOf, frameAt, jsonOf, notCut, remove, setText, terminate, withData } from './fault-edits.js';
 import { fieldsOf, isRecord } from './frame-text.js';
 import { frameUnits, unitText, type Work } from './work.js';
+import { SseReconstructError } from '../core/index.js';
 
+/** Options of the faults that cut a stream: whether the connection is reset rather than closed. */
 export interface CutOptions {
   /** End with a connection reset (the server destroys the socket) instead of a clean close. */
   reset?: boolean;
@@ -15,7 +17,7 @@ export interface CutOptions {
 /** The end a cut makes: a close, or a reset where `options.reset` says so. */
 function endOf(options: CutOptions, call: string): Work['end'] {
   if (options === null || typeof options !== 'object' || (options.reset !== undefined && typeof options.reset !== 'boolean')) {
-    throw new TypeError(`sse-reconstruct: ${call} takes options such as { reset: true }, or none; it received ${describeValue(options)}.`);
+    throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: ${call} takes options such as { reset: true }, or none; it received ${describeValue(options)}.`);
   }
   return options.reset ? { kind: 'reset' } : { kind: 'close' };
 }
@@ -28,7 +30,7 @@ export function truncateAfter(frames: number, options: CutOptions = {}): Fault {
   return fault(call, `keeps the first ${frames} frames and drops the rest`, (work) => {
     const all = frameUnits(work);
     if (frames < 1 || frames >= all.length) {
-      throw new TypeError(`sse-reconstruct: ${call} cannot apply: the stream has ${all.length} frames; pass 1 to ${Math.max(1, all.length - 1)} to cut some off.`);
+      throw new SseReconstructError('ERR_SSE_FAULT', `sse-reconstruct: ${call} cannot apply: the stream has ${all.length} frames; pass 1 to ${Math.max(1, all.length - 1)} to cut some off.`);
     }
     work.units.splice(work.units.indexOf(all[frames - 1]!) + 1);
     work.end = end;
@@ -46,7 +48,7 @@ export function cutInside(frame: number, at: number, options: CutOptions = {}): 
     const unit = frameAt(work, frame, call);
     const text = unitText(unit);
     if (at < 1 || at >= text.length) {
-      throw new TypeError(`sse-reconstruct: ${call} cannot apply: frame ${frame} has ${text.length} characters; pass 1 to ${text.length - 1} to cut inside it.`);
+      throw new SseReconstructError('ERR_SSE_FAULT', `sse-reconstruct: ${call} cannot apply: frame ${frame} has ${text.length} characters; pass 1 to ${text.length - 1} to cut inside it.`);
     }
     let kept = 0;
     const pieces = [];
@@ -64,6 +66,7 @@ export function cutInside(frame: number, at: number, options: CutOptions = {}): 
   });
 }
 
+/** Options of `appendError()`: the error frame's style and message. */
 export interface AppendErrorOptions {
   /** Chat Completions: `'data'` (a `{"error": …}` frame, default) or `'event'` (`event: error`). Responses: `'error'` (default) or `'response.failed'`. */
   style?: ErrorStyle;
@@ -74,10 +77,10 @@ export interface AppendErrorOptions {
 /** Ends the stream with the format's own error frame (OpenAI `{"error": …}`, Anthropic `overloaded_error`, Gemini `UNAVAILABLE`, Responses `error`). */
 export function appendError(options: AppendErrorOptions = {}): Fault {
   if (options === null || typeof options !== 'object') {
-    throw new TypeError(`sse-reconstruct: appendError() takes options such as { style: 'event', message: 'Overloaded' }, or nothing; it received ${describeValue(options)}.`);
+    throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: appendError() takes options such as { style: 'event', message: 'Overloaded' }, or nothing; it received ${describeValue(options)}.`);
   }
   if (options.message !== undefined && typeof options.message !== 'string') {
-    throw new TypeError(`sse-reconstruct: appendError()'s message is a string; it received ${describeValue(options.message)}.`);
+    throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: appendError()'s message is a string; it received ${describeValue(options.message)}.`);
   }
   const call = `appendError(${options.style || options.message ? JSON.stringify(options) : ''})`;
   return fault(call, 'ends the stream with the format\'s error frame', (work) => {
@@ -85,12 +88,12 @@ export function appendError(options: AppendErrorOptions = {}): Fault {
     notCut(work, call);
     const styles = formatModule(format).errorStyles;
     if (options.style !== undefined && !styles.includes(options.style)) {
-      throw new TypeError(`sse-reconstruct: ${call}: a ${format} stream's error style is ${styles.length > 0 ? `one of ${styles.map((s) => `'${s}'`).join(', ')}` : 'not chosen (it has one error shape): leave style out'}.`);
+      throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: ${call}: a ${format} stream's error style is ${styles.length > 0 ? `one of ${styles.map((s) => `'${s}'`).join(', ')}` : 'not chosen (it has one error shape): leave style out'}.`);
     }
     const frames = frameUnits(work);
     const last = frames[frames.length - 1];
     if (last && !/(?:\r\n|\r|\n)$/.test(unitText(last).replace(/(?:\r\n|\r|\n)$/, ''))) {
-      throw new TypeError(`sse-reconstruct: ${call} cannot apply after the last frame lost its blank line: apply it before stripFinalBlankLine().`);
+      throw new SseReconstructError('ERR_SSE_FAULT', `sse-reconstruct: ${call} cannot apply after the last frame lost its blank line: apply it before stripFinalBlankLine().`);
     }
     let response: Record<string, unknown> | undefined;
     const numbers = frames.map((unit) => jsonOf(unit)?.sequence_number).filter((n): n is number => typeof n === 'number');
@@ -134,7 +137,7 @@ export function swap(first: number, second: number): Fault {
   const call = `swap(${String(first)}, ${String(second)})`;
   count(first, 'the first frame (0-based)', 'swap(first, second)');
   count(second, 'the second frame (0-based)', 'swap(first, second)');
-  if (first === second) throw new TypeError(`sse-reconstruct: swap(first, second) takes two different frames; it received ${first} twice.`);
+  if (first === second) throw new SseReconstructError('ERR_SSE_ARGUMENT', `sse-reconstruct: swap(first, second) takes two different frames; it received ${first} twice.`);
   return fault(call, `sends frames ${first} and ${second} in each other's place`, (work) => {
     notCut(work, call);
     const a = frameAt(work, first, call);
@@ -155,7 +158,7 @@ export function dropEnd(): Fault {
     const format = formatOf(work, 'dropEnd()');
     const rule = formatModule(format).endRule;
     const ends = frameUnits(work).filter((unit) => !unit.cut && rule.ends(fieldsOf(unitText(unit))));
-    if (ends.length === 0) throw new TypeError(`sse-reconstruct: dropEnd() cannot apply: the stream has no frame that ends a finished ${format} answer.`);
+    if (ends.length === 0) throw new SseReconstructError('ERR_SSE_FAULT', `sse-reconstruct: dropEnd() cannot apply: the stream has no frame that ends a finished ${format} answer.`);
     for (const unit of ends) {
       const kept = rule.withoutEnd(fieldsOf(unitText(unit)));
       if (kept === null) remove(work, unit);

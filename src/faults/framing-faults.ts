@@ -4,6 +4,7 @@ import { fault, type Fault } from './fault.js';
 import { BREAK, count, formatOf, frameAt, jsonOf, lineBreakOf, linesOf, notCut, setText, withData } from './fault-edits.js';
 import { isRecord } from './frame-text.js';
 import { frameUnits, unitText, type Unit } from './work.js';
+import { SseReconstructError } from '../core/index.js';
 
 /** Ends every line with `\r\n`. */
 export function toCRLF(): Fault {
@@ -24,8 +25,8 @@ export function toCRLF(): Fault {
 export function addBOM(): Fault {
   return fault('addBOM()', 'starts the stream with a byte-order mark', (work) => {
     const text = work.units.map(unitText).join('');
-    if (text === '') throw new TypeError('sse-reconstruct: addBOM() cannot apply to an empty stream.');
-    if (text.startsWith('\uFEFF')) throw new TypeError('sse-reconstruct: addBOM() cannot apply: the stream already starts with a byte-order mark.');
+    if (text === '') throw new SseReconstructError('ERR_SSE_FAULT', 'sse-reconstruct: addBOM() cannot apply to an empty stream.');
+    if (text.startsWith('\uFEFF')) throw new SseReconstructError('ERR_SSE_FAULT', 'sse-reconstruct: addBOM() cannot apply: the stream already starts with a byte-order mark.');
     // Text of its own before the first frame, so it stays at the start whatever later faults do to frames.
     work.units.unshift({ frame: false, pieces: [{ text: '\uFEFF', delayMs: 0, frame: null }], origin: null });
   });
@@ -37,14 +38,14 @@ export function stripFinalBlankLine(): Fault {
     notCut(work, 'stripFinalBlankLine()');
     const frames = frameUnits(work);
     const last = frames[frames.length - 1];
-    if (last === undefined) throw new TypeError('sse-reconstruct: stripFinalBlankLine() cannot apply to a stream with no frame.');
+    if (last === undefined) throw new SseReconstructError('ERR_SSE_FAULT', 'sse-reconstruct: stripFinalBlankLine() cannot apply to a stream with no frame.');
     const after = work.units.slice(work.units.indexOf(last) + 1);
     if (after.some((unit) => unitText(unit).replace(/\r\n|\r|\n/g, '') !== '')) {
-      throw new TypeError('sse-reconstruct: stripFinalBlankLine() cannot apply: text other than blank lines follows the last frame.');
+      throw new SseReconstructError('ERR_SSE_FAULT', 'sse-reconstruct: stripFinalBlankLine() cannot apply: text other than blank lines follows the last frame.');
     }
     const text = unitText(last);
     const stripped = text.replace(BREAK, '');
-    if (!BREAK.test(stripped)) throw new TypeError('sse-reconstruct: stripFinalBlankLine() cannot apply: the last frame has no blank line after it already.');
+    if (!BREAK.test(stripped)) throw new SseReconstructError('ERR_SSE_FAULT', 'sse-reconstruct: stripFinalBlankLine() cannot apply: the last frame has no blank line after it already.');
     work.units.splice(work.units.indexOf(last) + 1);
     trimEnd(last, text.length - stripped.length);
   });
@@ -69,10 +70,10 @@ export function joinDataLines(frame: number): Fault {
     notCut(work, call);
     const unit = frameAt(work, frame, call);
     const next = frameUnits(work)[frame + 1];
-    if (next === undefined) throw new TypeError(`sse-reconstruct: ${call} cannot apply: frame ${frame} is the last; there is no next frame to join it with.`);
+    if (next === undefined) throw new SseReconstructError('ERR_SSE_FAULT', `sse-reconstruct: ${call} cannot apply: frame ${frame} is the last; there is no next frame to join it with.`);
     const between = work.units.slice(work.units.indexOf(unit) + 1, work.units.indexOf(next));
     if (between.some((gap) => unitText(gap).replace(/\r\n|\r|\n/g, '') !== '')) {
-      throw new TypeError(`sse-reconstruct: ${call} cannot apply: comments stand between frames ${frame} and ${frame + 1}.`);
+      throw new SseReconstructError('ERR_SSE_FAULT', `sse-reconstruct: ${call} cannot apply: comments stand between frames ${frame} and ${frame + 1}.`);
     }
     trimEnd(unit, unitText(unit).length - unitText(unit).replace(BREAK, '').length);
     unit.pieces.push(...next.pieces);
@@ -87,7 +88,7 @@ export function renameEvent(frame: number, name: string): Fault {
   const call = `renameEvent(${String(frame)}, ${JSON.stringify(name)})`;
   count(frame, 'the frame to rename (0-based)', 'renameEvent(frame, name)');
   if (typeof name !== 'string' || name === '' || /[\r\n]/.test(name)) {
-    throw new TypeError(`sse-reconstruct: renameEvent(frame, name) takes the new event name as a non-empty string on one line; it received ${describeValue(name)}.`);
+    throw new SseReconstructError('ERR_SSE_ARGUMENT', `sse-reconstruct: renameEvent(frame, name) takes the new event name as a non-empty string on one line; it received ${describeValue(name)}.`);
   }
   return fault(call, `names frame ${frame}'s event ${JSON.stringify(name)}`, (work) => {
     const unit = frameAt(work, frame, call);
@@ -107,11 +108,11 @@ export function removeIndex(frame?: number): Fault {
   const call = `removeIndex(${frame === undefined ? '' : String(frame)})`;
   if (frame !== undefined) count(frame, 'the frame whose tool-call fragments lose their index (0-based)', 'removeIndex(frame)');
   return fault(call, `takes the index off the tool-call fragments of ${frame === undefined ? 'the first frame with any' : `frame ${frame}`}`, (work) => {
-    if (formatOf(work, call) !== 'chat-completions') throw new TypeError(`sse-reconstruct: ${call} applies to Chat Completions streams, whose tool-call fragments carry an index; this one is ${work.format}.`);
+    if (formatOf(work, call) !== 'chat-completions') throw new SseReconstructError('ERR_SSE_FAULT', `sse-reconstruct: ${call} applies to Chat Completions streams, whose tool-call fragments carry an index; this one is ${work.format}.`);
     const frames = frameUnits(work);
     const unit = frame === undefined ? frames.find((candidate) => indexedFragments(jsonOf(candidate))) : frameAt(work, frame, call);
     if (unit === undefined || !indexedFragments(jsonOf(unit))) {
-      throw new TypeError(`sse-reconstruct: ${call} cannot apply: ${frame === undefined ? 'no frame' : `frame ${frame}`} carries a tool-call fragment with an index.`);
+      throw new SseReconstructError('ERR_SSE_FAULT', `sse-reconstruct: ${call} cannot apply: ${frame === undefined ? 'no frame' : `frame ${frame}`} carries a tool-call fragment with an index.`);
     }
     const value = structuredClone(jsonOf(unit)!);
     for (const choice of value.choices as unknown[]) {

@@ -4,10 +4,12 @@ import { matchStamp, StampClock } from '../core/index.js';
 import type { Fixture } from '../fixtures/types.js';
 import type { ExpectedReading, ScriptEnd, ScriptPiece, StreamScript } from './script.js';
 import { describeValue, isFixture, isScript } from './checks.js';
+import { SseReconstructError } from '../core/index.js';
 
 /** What `scriptOf()` takes: a stream's text or bytes (chunks are joined), a timestamped capture, a fixture or a script. */
 export type ScriptSource = string | Uint8Array | ArrayBuffer | ReadonlyArray<string | Uint8Array | ArrayBuffer> | Fixture | StreamScript;
 
+/** Options of `scriptOf()`: the format, when the frames do not tell it. */
 export interface ScriptOfOptions {
   /** Read the stream as this format instead of telling it from the frames. */
   format?: FormatName;
@@ -24,7 +26,7 @@ export function scriptOf(source: ScriptSource, options: ScriptOfOptions = {}): S
   if (isScript(source)) return copyScript(source);
   if (isFixture(source)) return cut(source.stream, source.format, { ...source.expected, findings: [...source.expected.findings] });
   if (options.format !== undefined && typeof options.format !== 'string') {
-    throw new TypeError(`sse-reconstruct: scriptOf()'s \`format\` is a format name, one of ${FORMAT_NAMES.join(', ')}; it received ${describeValue(options.format)}.`);
+    throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: scriptOf()'s \`format\` is a format name, one of ${FORMAT_NAMES.join(', ')}; it received ${describeValue(options.format)}.`);
   }
   const recorded = recordedEnd(textOf(source));
   const text = recorded.text;
@@ -36,6 +38,7 @@ export function scriptOf(source: ScriptSource, options: ScriptOfOptions = {}): S
 export const RECORDED_END_PREFIX = ': sse-reconstruct record: ';
 /** How a recorded answer ended: the upstream ended it, the upstream connection failed, or the client left first. */
 export const RECORDED_ENDS = ['upstream ended', 'upstream failed', 'client left'] as const;
+/** How a recorded answer ended, as `record` writes it after `RECORDED_END_PREFIX`. */
 export type RecordedEnd = (typeof RECORDED_ENDS)[number];
 
 /** A capture's text without the line `record` stamped last (how and when its answer ended), and that line's parts. */
@@ -114,11 +117,11 @@ function textOf(source: Exclude<ScriptSource, Fixture | StreamScript>): string {
     source.forEach((chunk: unknown, index) => {
       if (typeof chunk === 'string') text += decoder.decode() + chunk;
       else if (chunk instanceof Uint8Array || chunk instanceof ArrayBuffer) text += decoder.decode(chunk, { stream: true });
-      else throw new TypeError(`sse-reconstruct: scriptOf() takes chunks that are strings or Uint8Arrays; chunk ${index} is ${describeValue(chunk)}.`);
+      else throw new SseReconstructError('ERR_SSE_ARGUMENT', `sse-reconstruct: scriptOf() takes chunks that are strings or Uint8Arrays; chunk ${index} is ${describeValue(chunk)}.`);
     });
     return text + decoder.decode();
   }
-  throw new TypeError(
+  throw new SseReconstructError('ERR_SSE_ARGUMENT',
     `sse-reconstruct: scriptOf() takes a stream's text (a string), its bytes (a Uint8Array or ArrayBuffer), an array of such chunks, a fixture or a script; it received ${describeValue(source)}.`,
   );
 }
@@ -201,6 +204,6 @@ function copyScript(script: StreamScript): StreamScript {
 
 export function checkScript(script: StreamScript, caller: string): void {
   if (!isScript(script)) {
-    throw new TypeError(`sse-reconstruct: ${caller}() takes a stream script (from scriptOf()); it received ${describeValue(script)}.`);
+    throw new SseReconstructError('ERR_SSE_ARGUMENT', `sse-reconstruct: ${caller}() takes a stream script (from scriptOf()); it received ${describeValue(script)}.`);
   }
 }

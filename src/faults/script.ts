@@ -15,6 +15,7 @@ export interface StreamScript {
   expected: ExpectedReading;
 }
 
+/** One piece of a script: text written after a pause. */
 export interface ScriptPiece {
   /** The text written: one whole frame with the blank line that ends it, or text between frames (comments, blanks), or a cut piece. */
   text: string;

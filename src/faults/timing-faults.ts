@@ -4,6 +4,7 @@ import { describeValue } from './checks.js';
 import { fault, type Fault } from './fault.js';
 import { count, frameAt, milliseconds } from './fault-edits.js';
 import { frameUnits } from './work.js';
+import { SseReconstructError } from '../core/index.js';
 
 /**
  * Stops sending for `ms` after the first `after` frames (0: before the first, as the server's `stall: { afterFrames }`
@@ -16,11 +17,11 @@ export function stall(after: number, ms: number): Fault {
   const call = `stall(${String(after)}, ${String(ms)})`;
   count(after, 'how many frames go before the stall', 'stall(after, ms)');
   milliseconds(ms, 'how long it stalls', 'stall(after, ms)', true);
-  if (ms === 0) throw new TypeError('sse-reconstruct: stall(after, ms) takes a stall longer than 0 ms.');
+  if (ms === 0) throw new SseReconstructError('ERR_SSE_FAULT', 'sse-reconstruct: stall(after, ms) takes a stall longer than 0 ms.');
   return fault(call, `stops sending for ${Number.isFinite(ms) ? `${ms} ms` : 'ever'} after ${after} frames`, (work) => {
     const frames = frameUnits(work);
     if (after > frames.length) {
-      throw new TypeError(`sse-reconstruct: ${call} cannot apply: the stream has ${frames.length} frames; pass 0 to ${frames.length} (the stall comes after that many).`);
+      throw new SseReconstructError('ERR_SSE_FAULT', `sse-reconstruct: ${call} cannot apply: the stream has ${frames.length} frames; pass 0 to ${frames.length} (the stall comes after that many).`);
     }
     // The units written before the stall: everything up to the `after`-th frame (none for 0).
     const before = after === 0 ? 0 : work.units.indexOf(frames[after - 1]!) + 1;
@@ -51,6 +52,7 @@ export function delay(frame: number, ms: number): Fault {
   });
 }
 
+/** Options of `pace()`: the wait before the first content, the rate, the jitter and its seed. */
 export interface PaceOptions {
   /** Milliseconds before the first frame that carries content (default 0). */
   ttftMs?: number;
@@ -68,19 +70,19 @@ export interface PaceOptions {
  */
 export function pace(options: PaceOptions): Fault {
   if (options === null || typeof options !== 'object') {
-    throw new TypeError(`sse-reconstruct: pace() takes options such as { ttftMs: 400, tokensPerSec: 30, jitter: 0.2, seed: 1 }; it received ${describeValue(options)}.`);
+    throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: pace() takes options such as { ttftMs: 400, tokensPerSec: 30, jitter: 0.2, seed: 1 }; it received ${describeValue(options)}.`);
   }
   const ttft = milliseconds(options.ttftMs ?? 0, 'ttftMs', 'pace({ ttftMs })');
   const tps = options.tokensPerSec;
   if (tps !== undefined && !(typeof tps === 'number' && tps > 0 && Number.isFinite(tps))) {
-    throw new TypeError(`sse-reconstruct: pace({ tokensPerSec }) takes a number above 0; it received ${describeValue(tps)}.`);
+    throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: pace({ tokensPerSec }) takes a number above 0; it received ${describeValue(tps)}.`);
   }
   const jitter = options.jitter ?? 0;
   if (typeof jitter !== 'number' || !(jitter >= 0 && jitter <= 1)) {
-    throw new TypeError(`sse-reconstruct: pace({ jitter }) takes a share from 0 to 1; it received ${describeValue(jitter)}.`);
+    throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: pace({ jitter }) takes a share from 0 to 1; it received ${describeValue(jitter)}.`);
   }
   const seed = options.seed ?? 0;
-  if (!Number.isInteger(seed)) throw new TypeError(`sse-reconstruct: pace({ seed }) takes a whole number; it received ${describeValue(seed)}.`);
+  if (!Number.isInteger(seed)) throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: pace({ seed }) takes a whole number; it received ${describeValue(seed)}.`);
   const shown = JSON.stringify(Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)));
   return fault(`pace(${shown})`, `paces the stream: ${ttft} ms to the first content${tps ? `, then ${tps} content frames a second` : ''}`, (work, context) => {
     const random = seededRandom(seed);

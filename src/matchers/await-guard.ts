@@ -1,5 +1,6 @@
 import type { MatcherContext, MatcherResult } from './context.js';
 import type { MatcherFunction } from './define.js';
+import { SseReconstructError } from '../core/index.js';
 
 /**
  * Neither runner notices an async matcher nobody awaited: Vitest passes the test, Jest crashes on the rejection.
@@ -98,7 +99,7 @@ export async function checkAwaited(): Promise<void> {
   calls = [];
   if (forgotten.length === 0) return;
   const reports = await Promise.all(forgotten.map(report));
-  const error = new Error(reports.join('\n\n'));
+  const error = new SseReconstructError('ERR_SSE_NOT_AWAITED', reports.join('\n\n'));
   const site = forgotten[0]?.site ?? [];
   if (site.length > 0) error.stack = `Error: ${error.message}\n${site.map((line) => `    ${line}`).join('\n')}`;
   throw error;

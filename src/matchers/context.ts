@@ -25,6 +25,7 @@ export interface MatcherUtils {
   subsetEquality: Tester;
 }
 
+/** The `this` a runner gives a matcher: the parts of Jest's and Vitest's matcher context the matchers use. */
 export interface MatcherContext {
   /** Vitest leaves it undefined when there is no `.not`. */
   isNot: boolean | undefined;
@@ -35,6 +36,7 @@ export interface MatcherContext {
   utils: MatcherUtils;
 }
 
+/** What a matcher returns to the runner: pass or not, the message, and the two sides of a diff. */
 export interface MatcherResult {
   pass: boolean;
   message(): string;

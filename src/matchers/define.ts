@@ -1,8 +1,9 @@
-import { isReconstruction, isStreamSource } from '../core/index.js';
+import { isReconstruction, isLiveStream } from '../core/index.js';
 import type { MatcherContext, MatcherResult, MessageStyle } from './context.js';
 import { resolveReceived, ReceivedTypeError, type ReadOptions, type Received } from './input.js';
 import { failureMessage, type Outcome } from './message.js';
 import type { SseMatcherName } from './types.js';
+import { SseReconstructError } from '../core/index.js';
 
 /** One matcher, free of any runner: how it reads its arguments and what it decides about a reconstruction. */
 export interface MatcherCheck<Args extends unknown[]> {
@@ -15,6 +16,7 @@ export interface MatcherCheck<Args extends unknown[]> {
   evaluate(context: MatcherContext, received: Received, args: Args): Outcome;
 }
 
+/** A matcher as `expect.extend` takes it: a result at once for text and reconstructions, a promise for live streams. */
 export type MatcherFunction = (this: MatcherContext, received: unknown, ...args: unknown[]) => MatcherResult | Promise<MatcherResult>;
 
 /** The function a runner's `expect.extend` takes: checks at once on text and reconstructions, awaits streams. */
@@ -26,7 +28,7 @@ export function toMatcherFunction<Args extends unknown[]>(check: MatcherCheck<Ar
     let resolved: Received | Promise<Received>;
     try {
       check.validate?.(args);
-      if (isAsymmetricCall(this) && isStreamSource(received)) throw new TypeError(asymmetricStream(check.name));
+      if (isAsymmetricCall(this) && isLiveStream(received)) throw new TypeError(asymmetricStream(check.name));
       resolved = resolveReceived(received, check.readOptions?.(args) ?? {});
     } catch (error) {
       throw usageError(this, hint, error, received);
@@ -81,7 +83,7 @@ function usageError(context: MatcherContext, hint: () => string, error: unknown,
   const shown = error instanceof ReceivedTypeError ? `\n\nReceived: ${context.utils.printReceived(received)}` : '';
   // A reconstruction at hand: say what it is, so the reader knows which stream this was.
   const about = isReconstruction(received) ? `\n\nStream: ${received.summary}` : '';
-  const usage = new Error(`${hint()}\n\n${label}: ${text}${shown}${about}`);
+  const usage = new SseReconstructError('ERR_SSE_MATCHER_USAGE', `${hint()}\n\n${label}: ${text}${shown}${about}`);
   if (error instanceof Error && !(error instanceof TypeError)) usage.cause = error;
   return usage;
 }

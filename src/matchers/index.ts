@@ -34,6 +34,7 @@ const CHECKS: Record<SseMatcherName, MatcherCheck<any>> = {
   toBeEventStream,
 };
 
+/** Every matcher by name, as `expect.extend` takes them. */
 export type SseMatcherFunctions = Record<SseMatcherName, MatcherFunction>;
 
 /**

@@ -1,5 +1,5 @@
 import { isReconstruction, reconstruct, type Deadlines, type FormatName, type Reconstruction } from '../core/index.js';
-import { checkMatcherSettings, describeArgument as describe, setRunnerSettings, withConfiguredDeadlines, isStreamSource, reconstructStream, type StreamReconstruction, type StreamSource, type StreamText } from '../core/index.js';
+import { checkMatcherSettings, describeArgument as describe, setRunnerSettings, withConfiguredDeadlines, isLiveStream, reconstructStream, type StreamReconstruction, type LiveStream, type StreamText } from '../core/index.js';
 
 /** What a matcher reads: a reconstruction, with what was read when it came from a live stream. */
 export type Received = Reconstruction & { source?: StreamReconstruction['source']; trace?: StreamReconstruction['trace'] };
@@ -41,7 +41,7 @@ export class ReceivedTypeError extends TypeError {}
  */
 export function resolveReceived(received: unknown, options: ReadOptions): Received | Promise<Received> {
   if (isReconstruction(received)) return received;
-  if (isStreamSource(received)) return reconstructStream(received as StreamSource, liveOptions(options));
+  if (isLiveStream(received)) return reconstructStream(received as LiveStream, liveOptions(options));
   if (isStreamText(received)) return reconstructOnce(received, options);
   throw new ReceivedTypeError(
     `The received value must be a stream: its text (a string), bytes (Uint8Array, ArrayBuffer, Buffer), an array of chunks, a fetch Response, a ReadableStream, an async iterable (a Node Readable), or a reconstruction; it is ${describe(received)}.`,

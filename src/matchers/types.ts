@@ -5,6 +5,7 @@ export interface AsymmetricMatcherLike {
   asymmetricMatch(other: unknown, ...rest: unknown[]): boolean;
 }
 
+/** Options of `toReconstructAs()`. */
 export interface ToReconstructAsOptions {
   /**
    * Paths left out of both sides before comparing: fields that vary between calls. Dots and brackets, `*` for any
@@ -15,6 +16,7 @@ export interface ToReconstructAsOptions {
   format?: FormatName;
 }
 
+/** Options of `toHaveNoFindings()`: codes to ignore, and the least severity that counts. */
 export interface ToHaveNoFindingsOptions {
   /** Finding codes that are expected here and do not fail the check. */
   ignore?: readonly FindingCode[];
@@ -25,6 +27,7 @@ export interface ToHaveNoFindingsOptions {
   severity?: Severity;
 }
 
+/** Options of `toHaveFinding()`: how many findings of the code, and where. */
 export interface ToHaveFindingOptions {
   /** Exactly this many findings of the code (with the other filters applied) instead of at least one. */
   count?: number;
@@ -36,11 +39,13 @@ export interface ToHaveFindingOptions {
   message?: string | RegExp | AsymmetricMatcherLike;
 }
 
+/** Options of `toHaveText()`: which choice. */
 export interface ToHaveTextOptions {
   /** Which choice (default 0). */
   choice?: number;
 }
 
+/** Options of `toStopWith()`: which choice. */
 export interface ToStopWithOptions {
   /** Check only this choice; by default every choice must stop with the reason. */
   choice?: number;
@@ -69,6 +74,7 @@ export interface ArrivalLimits {
   startedAt?: number;
 }
 
+/** Options of `toBeEventStream()`. */
 export interface ToBeEventStreamOptions {
   /** Require `x-accel-buffering: no` (default true); false when no nginx-like proxy stands in front. */
   xAccelBuffering?: boolean;
@@ -109,4 +115,5 @@ export interface SseMatchers<R> {
   toBeEventStream(options?: ToBeEventStreamOptions): R | Promise<void>;
 }
 
+/** The name of one of the matchers (`toBeComplete`, `toHaveFinding`…). */
 export type SseMatcherName = keyof SseMatchers<void>;

@@ -6,6 +6,7 @@ export interface SnapshotConfig {
   indent: string;
 }
 
+/** The printer a runner passes to a serializer, for the values inside the block. */
 export type SnapshotPrinter<Config> = (value: unknown, config: Config, indentation: string, depth: number, refs: unknown[]) => string;
 
 /**
@@ -17,6 +18,7 @@ export interface SnapshotSerializer {
   serialize<Config extends SnapshotConfig>(value: unknown, config: Config, indentation: string, depth: number, refs: unknown[], printer: SnapshotPrinter<Config>): string;
 }
 
+/** Options of `createSerializer()`. */
 export interface SerializerOptions {
   /** Add the frames table (index, line, type, what each carried), without arrival times. Default false. */
   frames?: boolean;
@@ -78,6 +80,8 @@ function framesLines(result: Reconstruction, at: string, indent: string): string
 
 /** The default serializer, for `snapshotSerializers: ['sse-reconstruct/serializer']` and `expect.addSnapshotSerializer`. */
 export const serializer: SnapshotSerializer = createSerializer();
+/** The default serializer's `test`, for runners that load a serializer module's named exports. */
 export const test: SnapshotSerializer['test'] = serializer.test;
+/** The default serializer's `serialize`, for runners that load a serializer module's named exports. */
 export const serialize: SnapshotSerializer['serialize'] = serializer.serialize;
 export default serializer;

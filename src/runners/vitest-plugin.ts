@@ -3,6 +3,7 @@
  * The matcher types still come from `"types": ["sse-reconstruct/vitest"]` in tsconfig (a plugin cannot add types).
  */
 
+/** The setup file the plugin adds: the `sse-reconstruct/vitest` entry. */
 export const SETUP_FILE = 'sse-reconstruct/vitest';
 
 /** A Vite plugin, typed by its shape so this module needs neither `vite` nor `vitest` to load or to type. */
@@ -11,6 +12,7 @@ export interface SseReconstructPlugin {
   config(): { test: { setupFiles: string[] } };
 }
 
+/** The Vite plugin that adds `sse-reconstruct/vitest` to `test.setupFiles`, keeping your own setup files. */
 export function sseReconstruct(): SseReconstructPlugin {
   return {
     name: 'sse-reconstruct',

@@ -1,8 +1,9 @@
 import type { FormatName } from '../core/index.js';
 import { FORMAT_NAMES } from '../core/index.js';
+import { SseReconstructError } from '../core/index.js';
 
 /** How the stream's bytes are cut into writes. */
-export type Chunking = number | 'frame' | 'piece';
+export type ChunkOption = number | 'frame' | 'piece';
 
 /** How long to wait before each write. */
 export type Pacing =
@@ -17,6 +18,7 @@ export type Pacing =
   /** A model's pace: `ttftMs` before the first frame, then `tokensPerSec` frames a second, each pause varied by ±`jitter` (0–1). */
   | { ttftMs?: number; tokensPerSec: number; jitter?: number; seed?: number };
 
+/** The `stall` option: where the stream goes silent, for how long, and what it writes while silent. */
 export interface StallOption {
   /** Stall once this many frames are written (0: before the first). */
   afterFrames: number;
@@ -24,6 +26,7 @@ export interface StallOption {
   ms?: number;
 }
 
+/** The `destroy` option: where the server ends the connection, and how. */
 export interface DestroyOption {
   /** Cut once this many bytes of the stream are written. */
   afterBytes?: number;
@@ -36,6 +39,7 @@ export interface DestroyOption {
   how?: 'reset' | 'close' | 'end';
 }
 
+/** The `error` option: an HTTP error in the stream's format instead of the stream. */
 export interface HttpErrorOption {
   /** The status: 400, 401, 403, 404, 429, 500, 503 or 529 get the format's own error body. */
   status: number;
@@ -49,6 +53,7 @@ export interface HttpErrorOption {
   times?: number;
 }
 
+/** The `heartbeat` option: a comment written whenever nothing was written for a while. */
 export interface HeartbeatOption {
   /** Write a comment whenever nothing was written for this long (between frames only). */
   everyMs: number;
@@ -56,9 +61,10 @@ export interface HeartbeatOption {
   text?: string;
 }
 
+/** How a stream is served: its writes, pace, faults, status, headers and errors (per route, or for the whole server). */
 export interface ServeOptions {
   /** Bytes per write, `'frame'` (one frame a write) or `'piece'` (a script's pieces as they are). By default writes with no pause between them go out together, up to 64 KiB each. */
-  chunk?: Chunking;
+  chunk?: ChunkOption;
   pace?: Pacing;
   /** Wait this long before sending anything (status line and headers included). */
   firstByteDelayMs?: number;
@@ -76,6 +82,7 @@ export interface ServeOptions {
   format?: FormatName;
 }
 
+/** Options of `serveStream()`: how each stream is served, and the server's own port, lifetime and journal. */
 export interface ServerOptions extends ServeOptions {
   /** Only `127.0.0.1`: the server never listens on another address. */
   host?: string;
@@ -97,7 +104,7 @@ export type NormalPacing =
 
 /** Options checked and filled in. */
 export interface NormalOptions {
-  chunk: Chunking | 'auto';
+  chunk: ChunkOption | 'auto';
   pace: NormalPacing;
   firstByteDelayMs: number;
   stall: { afterFrames: number; ms: number } | null;
@@ -109,11 +116,57 @@ export interface NormalOptions {
   format: FormatName | null;
 }
 
-const SERVE_KEYS = ['chunk', 'pace', 'firstByteDelayMs', 'stall', 'destroy', 'status', 'headers', 'error', 'heartbeat', 'format'];
-const SERVER_KEYS = [...SERVE_KEYS, 'host', 'port', 'idleLifetimeMs', 'journal'];
+/** One option of `serveStream()`: its name, whether a route may set it, and what it does (docs/server.md's table). */
+export interface ServerOptionEntry {
+  name: keyof ServerOptions;
+  /** `stream`: a route may set it for its own stream; `server`: it is the server's alone. */
+  scope: 'stream' | 'server';
+  what: string;
+}
+
+/** The options `serveStream()` and `useStreamServer()` take: the names the checks accept, and what each does. */
+export const SERVER_OPTIONS: readonly ServerOptionEntry[] = [
+  {
+    name: 'chunk',
+    scope: 'stream',
+    what: "bytes per write (`7`), `'frame'` (one frame a write) or `'piece'` (a script's pieces as they are), each flushed on its own with a turn of the event loop before the next, so a client sees the splits as separate reads (inside a UTF-8 sequence, between `\\r` and `\\n`). By default, writes with no pause between them go out together, up to 64 KiB each",
+  },
+  {
+    name: 'pace',
+    scope: 'stream',
+    what: "`'recorded'` (the default: a script's delays, a capture's stamps), `'none'`, `{ scale: 0.5 }`, `{ delayMs: 50 }` before every frame, or `{ ttftMs, tokensPerSec, jitter, seed }` (each frame a token)",
+  },
+  { name: 'firstByteDelayMs', scope: 'stream', what: 'nothing, not even the headers, before this' },
+  { name: 'stall', scope: 'stream', what: '`{ afterFrames: 3, ms: 60000 }`; without `ms` it hangs until the client leaves or the server closes' },
+  {
+    name: 'destroy',
+    scope: 'stream',
+    what: "`{ afterBytes }` or `{ afterFrames }`, with `how`: `'reset'` (RST), `'close'` (FIN mid-body) or `'end'` (the response ends there: a silent end)",
+  },
+  { name: 'status', scope: 'stream', what: "the stream's status (`200` by default)" },
+  { name: 'headers', scope: 'stream', what: 'extra headers, added to (or replacing) the defaults: `text/event-stream`, `no-cache`, an `x-request-id`' },
+  {
+    name: 'error',
+    scope: 'stream',
+    what: "`429`, or `{ status, message, retryAfter, body, times }`: an HTTP error in the stream's format (OpenAI's `{\"error\":…}`, Anthropic's `overloaded_error` for 529, Gemini's `RESOURCE_EXHAUSTED`…), with `retry-after` on 429/503/529; `times: 1` fails the first request only, to test retries",
+  },
+  { name: 'heartbeat', scope: 'stream', what: '`15000` or `{ everyMs, text }`: a comment whenever nothing was written for that long, only between frames' },
+  { name: 'format', scope: 'stream', what: 'the shape of error bodies when the source does not say' },
+  { name: 'host', scope: 'server', what: "`'127.0.0.1'` only: the server never listens on another address" },
+  { name: 'port', scope: 'server', what: 'port 0 (any free one) unless told' },
+  { name: 'idleLifetimeMs', scope: 'server', what: 'the server closes itself after this long without a request or an open response: 120 s by default (`Infinity`: never)' },
+  {
+    name: 'journal',
+    scope: 'server',
+    what: 'how many requests (and disconnects) `requests` keeps: the latest 1000 unless told, so a long-running server holds bounded memory (`serve` keeps 1000 too)',
+  },
+];
+
+const SERVE_KEYS: readonly string[] = SERVER_OPTIONS.filter((entry) => entry.scope === 'stream').map((entry) => entry.name);
+const SERVER_KEYS: readonly string[] = SERVER_OPTIONS.map((entry) => entry.name);
 
 function fail(message: string): never {
-  throw new TypeError(`serveStream: ${message}`);
+  throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: serveStream: ${message}`);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -179,7 +232,7 @@ export function checkServeOptions(options: unknown, base?: NormalOptions): Norma
   const o = options as ServeOptions;
   const has = (key: keyof ServeOptions) => o[key] !== undefined;
   return {
-    chunk: has('chunk') ? chunkingOf(o.chunk) : (base?.chunk ?? 'auto'),
+    chunk: has('chunk') ? chunkOptionOf(o.chunk) : (base?.chunk ?? 'auto'),
     pace: has('pace') ? pacingOf(o.pace) : (base?.pace ?? { kind: 'recorded', scale: 1 }),
     firstByteDelayMs: has('firstByteDelayMs') ? milliseconds(o.firstByteDelayMs, 'firstByteDelayMs') : (base?.firstByteDelayMs ?? 0),
     stall: has('stall') ? stallOf(o.stall) : (base?.stall ?? null),
@@ -192,7 +245,7 @@ export function checkServeOptions(options: unknown, base?: NormalOptions): Norma
   };
 }
 
-function chunkingOf(value: unknown): Chunking {
+function chunkOptionOf(value: unknown): ChunkOption {
   if (value === 'frame' || value === 'piece') return value;
   if (typeof value === 'number' && Number.isInteger(value) && value >= 1) return value;
   return fail(`chunk must be a number of bytes per write (at least 1), 'frame' or 'piece'; it is ${show(value)}.`);

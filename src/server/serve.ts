@@ -4,7 +4,8 @@ import { isFixture, isScript } from '../faults/checks.js';
 import { httpErrorReply } from './http-errors.js';
 import { checkServeOptions, checkServerOptions, type NormalOptions, type ServeOptions, type ServerOptions } from './options.js';
 import { StreamReply } from './reply.js';
-import { bodyOf, type ServedBody, type StreamSource } from './source.js';
+import { bodyOf, type ServedBody, type ServedSource } from './source.js';
+import { SseReconstructError } from '../core/index.js';
 
 /** A request as the server received it. */
 export interface RecordedRequest {
@@ -40,14 +41,15 @@ export interface Disconnect {
 }
 
 /** A route's answer: a stream with options of its own, or a JSON body. */
-export type RouteReply = { source: StreamSource; options?: ServeOptions } | { json: unknown; status?: number; headers?: Record<string, string> };
+export type RouteReply = { source: ServedSource; options?: ServeOptions } | { json: unknown; status?: number; headers?: Record<string, string> };
 
 /** A route: what to serve, or a function of the request that says what to serve. */
-export type Route = StreamSource | RouteReply | ((request: RecordedRequest) => StreamSource | RouteReply);
+export type Route = ServedSource | RouteReply | ((request: RecordedRequest) => ServedSource | RouteReply);
 
 /** `'METHOD /path'` (with `*` for any characters, `*` as the method for any method) to what it serves. */
 export type RouteTable = { [route: string]: Route };
 
+/** A running fault server: its URL, the requests and disconnects it saw, and `close()`. */
 export interface StreamServer extends AsyncDisposable {
   /** `http://127.0.0.1:PORT`: use it as a base URL; with a route table, SDKs work unchanged. */
   readonly url: string;
@@ -102,7 +104,7 @@ function compileRoutes(source: unknown, base: NormalOptions): CompiledRoute[] {
   const table: RouteTable = isRouteTable(source) ? source : { '* *': source as Route };
   return Object.entries(table).map(([key, route]) => {
     const match = ROUTE_KEY.exec(key);
-    if (match === null) throw new TypeError(`serveStream: ${JSON.stringify(key)} is not a route; write 'METHOD /path' such as 'POST /v1/chat/completions' ('*' matches any characters).`);
+    if (match === null) throw new SseReconstructError('ERR_SSE_ARGUMENT', `sse-reconstruct: serveStream: ${JSON.stringify(key)} is not a route; write 'METHOD /path' such as 'POST /v1/chat/completions' ('*' matches any characters).`);
     const [, method = '*', path = '*'] = match;
     const pattern = new RegExp(`^${path.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
     const ready = typeof route === 'function' ? null : prepare(route, base, `the route ${JSON.stringify(key)}`);
@@ -110,7 +112,7 @@ function compileRoutes(source: unknown, base: NormalOptions): CompiledRoute[] {
   });
 }
 
-function prepare(route: StreamSource | RouteReply, base: NormalOptions, where: string): { body: ServedBody; options: NormalOptions } | null {
+function prepare(route: ServedSource | RouteReply, base: NormalOptions, where: string): { body: ServedBody; options: NormalOptions } | null {
   if (isReply(route)) {
     if ('json' in route) return null;
     return { body: bodyOf(route.source, where), options: checkServeOptions(route.options, base) };
@@ -123,9 +125,9 @@ function prepare(route: StreamSource | RouteReply, base: NormalOptions, where: s
  * route. Resolves once listening. The server never keeps the process alive and closes by itself after
  * `idleLifetimeMs` without activity.
  */
-export async function serveStream(source: StreamSource | RouteTable, options: ServerOptions = {}): Promise<StreamServer> {
+export async function serveStream(source: ServedSource | RouteTable, options: ServerOptions = {}): Promise<StreamServer> {
   const checked = checkServerOptions(options);
-  if (source === undefined || source === null) throw new TypeError('serveStream: pass what to serve first: a script, a fixture, a capture (text, bytes or a file path) or a route table; then the options.');
+  if (source === undefined || source === null) throw new SseReconstructError('ERR_SSE_ARGUMENT', 'sse-reconstruct: serveStream: pass what to serve first: a script, a fixture, a capture (text, bytes or a file path) or a route table; then the options.');
   const routes = compileRoutes(source, checked.serve);
   const state = new ServerState(routes, checked.serve, checked.idleLifetimeMs, checked.journal);
   await state.listen(checked.host, checked.port);
@@ -328,11 +330,11 @@ class ServerState {
   }
 
   private waitForDisconnect(options: { request?: number; timeoutMs?: number } = {}): Promise<Disconnect> {
-    if (typeof options !== 'object' || options === null) throw new TypeError('waitForDisconnect: pass { request?, timeoutMs? }.');
+    if (typeof options !== 'object' || options === null) throw new SseReconstructError('ERR_SSE_OPTION', 'sse-reconstruct: waitForDisconnect: pass { request?, timeoutMs? }.');
     const timeoutMs = options.timeoutMs ?? 2000;
-    if (typeof timeoutMs !== 'number' || !(timeoutMs >= 0)) throw new TypeError(`waitForDisconnect: timeoutMs must be a number of milliseconds ≥ 0; it is ${String(timeoutMs)}.`);
+    if (typeof timeoutMs !== 'number' || !(timeoutMs >= 0)) throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: waitForDisconnect: timeoutMs must be a number of milliseconds ≥ 0; it is ${String(timeoutMs)}.`);
     const index = options.request ?? this.requests.at(-1)?.index;
-    if (index === undefined) return Promise.reject(new Error('waitForDisconnect: the server has received no request yet, so no client can have left.'));
+    if (index === undefined) return Promise.reject(new SseReconstructError('ERR_SSE_STATE', 'sse-reconstruct: waitForDisconnect: the server has received no request yet, so no client can have left.'));
     const where = () => {
       const request = this.requests.find((entry) => entry.index === index);
       return request ? `request ${index} (${request.method} ${request.path})` : `request ${index}`;
@@ -342,7 +344,7 @@ class ServerState {
       const left = this.disconnects.find((entry) => entry.request === index);
       if (left !== undefined) return left;
       const ending = this.endings.get(index);
-      return ending === undefined ? null : new Error(endedMessage(ending, where()));
+      return ending === undefined ? null : new SseReconstructError('ERR_SSE_NO_DISCONNECT', `sse-reconstruct: ${endedMessage(ending, where())}`);
     };
     return new Promise((resolve, reject) => {
       const wake = () => {
@@ -355,7 +357,7 @@ class ServerState {
       };
       const timer = setTimeout(() => {
         this.waiters.delete(wake);
-        reject(new Error(`The client of ${where()} was still connected ${timeoutMs} ms later: whoever sent it did not cancel it when its own client left.`));
+        reject(new SseReconstructError('ERR_SSE_NO_DISCONNECT', `sse-reconstruct: The client of ${where()} was still connected ${timeoutMs} ms later: whoever sent it did not cancel it when its own client left.`));
       }, timeoutMs);
       this.waiters.add(wake);
       wake();

@@ -7,12 +7,13 @@ import { scriptOf } from '../faults/script-of.js';
 import type { StreamScript } from '../faults/script.js';
 import type { Fixture } from '../fixtures/types.js';
 import type { Finish, Segment } from './plan.js';
+import { SseReconstructError } from '../core/index.js';
 
 /**
  * What the server can serve: a script (faults applied), a fixture, a capture's text (a string with a line break),
  * its bytes, or a capture file (a `file:` URL, or a string path: a string without a line break).
  */
-export type StreamSource = StreamScript | Fixture | string | Uint8Array | ArrayBuffer | URL;
+export type ServedSource = StreamScript | Fixture | string | Uint8Array | ArrayBuffer | URL;
 
 /** A source ready to be written, any number of times: its segments, how it ends, its format when known. */
 export interface ServedBody {
@@ -22,7 +23,7 @@ export interface ServedBody {
 }
 
 function fail(message: string): never {
-  throw new TypeError(`serveStream: ${message}`);
+  throw new SseReconstructError('ERR_SSE_ARGUMENT', `sse-reconstruct: serveStream: ${message}`);
 }
 
 const SOURCE_KINDS =

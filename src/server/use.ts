@@ -1,6 +1,7 @@
 import type { ServerOptions } from './options.js';
 import { serveStream, type Disconnect, type RecordedRequest, type RouteTable, type StreamServer } from './serve.js';
-import type { StreamSource } from './source.js';
+import type { ServedSource } from './source.js';
+import { SseReconstructError } from '../core/index.js';
 
 type Hook = (run: () => unknown, timeout?: number) => unknown;
 
@@ -19,8 +20,8 @@ function hooksOf(given: RunnerHooks | undefined): RunnerHooks {
   const globals = globalThis as unknown as Partial<RunnerHooks>;
   const hooks = given ?? globals;
   if (typeof hooks.beforeAll !== 'function' || typeof hooks.afterAll !== 'function') {
-    throw new TypeError(
-      "useStreamServer: no beforeAll/afterAll found. Under Vitest without `globals: true`, pass them: useStreamServer(source, options, { beforeAll, afterAll, beforeEach }) with the three imported from 'vitest'.",
+    throw new SseReconstructError('ERR_SSE_ARGUMENT',
+      "sse-reconstruct: useStreamServer: no beforeAll/afterAll found. Under Vitest without `globals: true`, pass them: useStreamServer(source, options, { beforeAll, afterAll, beforeEach }) with the three imported from 'vitest'.",
     );
   }
   const beforeEach = hooks.beforeEach;
@@ -32,11 +33,11 @@ function hooksOf(given: RunnerHooks | undefined): RunnerHooks {
  * each test. Works under Jest and Vitest (globals, or the hooks passed in). Returns the server: read `url`,
  * `requests` and `disconnects` inside tests.
  */
-export function useStreamServer(source: StreamSource | RouteTable, options: ServerOptions = {}, hooks?: RunnerHooks): StreamServerHandle {
+export function useStreamServer(source: ServedSource | RouteTable, options: ServerOptions = {}, hooks?: RunnerHooks): StreamServerHandle {
   const { beforeAll, afterAll, beforeEach } = hooksOf(hooks);
   let server: StreamServer | null = null;
   const started = (field: string): StreamServer => {
-    if (server === null) throw new Error(`useStreamServer: the server's ${field} is there once beforeAll has run: read it inside a test or a hook, not while the file is collected.`);
+    if (server === null) throw new SseReconstructError('ERR_SSE_STATE', `sse-reconstruct: useStreamServer: the server's ${field} is there once beforeAll has run: read it inside a test or a hook, not while the file is collected.`);
     return server;
   };
   beforeAll(async () => {

@@ -7,7 +7,8 @@ import { acceleratorOf } from '../../src/core/fast/accelerators.js';
 import { readerSpeed } from '../../src/core/fast/reader-speed.js';
 import { FrameDispatch } from '../../src/core/pipeline/dispatch.js';
 import { FrameTable } from '../../src/core/pipeline/frame-table.js';
-import { FindingList, type Assembler, type Assembly, type FormatModule, type FormatName, type FrameRecord, type Payload } from '../../src/index.js';
+import type { Assembler, Assembly, FormatModule, FormatName, FrameRecord, Payload } from '../../src/index.js';
+import { FindingList } from '../../src/core/findings.js';
 import { fastSettings } from '../fast-session.js';
 
 /** "Echo": `{"type": "echo", "text": …}` frames, then `{"done": true}`. */

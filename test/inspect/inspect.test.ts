@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { inspect, MAX_HELD_CHARS, reconstruct, valueAtPath, type Inspection } from '../../src/index.js';
+import { inspect, MAX_HELD_CHARS, reconstruct, type Inspection } from '../../src/index.js';
+import { valueAtPath } from '../../src/core/index.js';
 import { HARBOUR, HARBOUR_PATH } from './examples.js';
 
 const where = (result: Inspection) => result.problems.map((p) => [p.label, p.code, p.line, p.column]);

@@ -19,15 +19,25 @@ describe.runIf(built)('the built package', () => {
     ['CommonJS', async () => createRequire(import.meta.url)(join(root, 'dist/index.cjs')) as Api],
   ];
   for (const [name, load] of loaders) {
-    it(`${name}: inspect, explainError, the reports and the snippet give what the source gives`, async () => {
+    it(`${name}: inspect, explainError, the reports and the misuse errors give what the source gives`, async () => {
       const api = await load();
       const inspection = api.inspect(HARBOUR, { path: HARBOUR_PATH });
       expect(inspection).toEqual(source.inspect(HARBOUR, { path: HARBOUR_PATH }));
       expect(api.renderInspection(inspection)).toBe(source.renderInspection(inspection));
       const error = { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } };
       expect(api.explainError(error, 'anthropic')).toEqual(source.explainError(error, 'anthropic'));
-      expect(api.caretSnippet('retry: 3s', 1)).toEqual({ line: 'retry: 3s', caret: '^' });
-      expect(api.SEVERITY_LABELS).toEqual(source.SEVERITY_LABELS);
+      // The snippet and severity helpers are internal now: the problems above carry them. A misuse thrown by the
+      // built copy is an instance of the source's class (its brand holds across copies) and carries its code.
+      const misuse = (() => {
+        try {
+          api.inspect(HARBOUR, { path: 3 } as never);
+        } catch (error) {
+          return error;
+        }
+      })();
+      expect(misuse).toBeInstanceOf(source.SseReconstructError);
+      expect(misuse).toBeInstanceOf(TypeError);
+      expect(misuse).toMatchObject({ code: 'ERR_SSE_OPTION', message: expect.stringMatching(/^sse-reconstruct: inspect\(\)'s path/) });
       expect(api.ERROR_MEANINGS.length).toBe(source.ERROR_MEANINGS.length);
     });
   }

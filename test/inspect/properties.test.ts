@@ -2,7 +2,8 @@
 // accounted for once, and the events it calls dispatched are exactly a plain WHATWG parser's.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { inspect, lineLookup, type Inspection } from '../../src/index.js';
+import { inspect, type Inspection } from '../../src/index.js';
+import { lineLookup } from '../../src/core/index.js';
 import { LineIndex } from '../../src/core/inspect/lines.js';
 import { cutAt, referenceEvents, referenceState, splitLines, utf8 } from '../decode/helpers.js';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { caretSnippet, formatSnippet, inspect, lineLookup, reconstruct, renderInspection, renderText, SEVERITY_LABELS, severityLabel } from '../../src/index.js';
+import { inspect, reconstruct, renderInspection, renderText } from '../../src/index.js';
+import { caretSnippet, formatSnippet, lineLookup, SEVERITY_LABELS, severityLabel } from '../../src/core/index.js';
 import { HARBOUR, HARBOUR_PATH } from '../inspect/examples.js';
 
 describe('caretSnippet', () => {

@@ -11,10 +11,10 @@ const built = existsSync(join(dist, 'index.d.ts'));
 
 const VALUES = [
   'DEFAULT_DEADLINES', 'ERROR_MEANINGS', 'ERROR_SOURCES', 'FINDINGS', 'FINDINGS_LISTED_PER_CODE', 'FINDING_CODES', 'FORMAT_MODULES',
-  'FORMAT_NAMES', 'FindingList', 'MAX_HELD_CHARS', 'OUTCOMES', 'RECONSTRUCTION_BRAND', 'SEVERITY_LABELS', 'VERDICTS', 'caretSnippet',
+  'FORMAT_NAMES', 'LIBRARY_ERROR_CODES', 'MAX_HELD_CHARS', 'OUTCOMES', 'SseReconstructError', 'SseReconstructRangeError', 'VERDICTS',
   'createDecoder', 'createFrameReader', 'createInspection', 'createReconstruction', 'decode', 'explainError', 'formatModule',
-  'formatSnippet', 'inspect', 'inspectStream', 'isFindingCode', 'isReconstruction', 'isStreamSource', 'lineLookup', 'readPayload',
-  'reassemble', 'reconstruct', 'reconstructStream', 'renderInspection', 'renderText', 'severityLabel', 'synthesize', 'valueAtPath',
+  'inspect', 'inspectStream', 'isFindingCode', 'isReconstruction', 'readPayload',
+  'reconstruct', 'reconstructStream', 'renderInspection', 'renderText', 'synthesize',
 ];
 
 /** Names of the speed layer and the pipeline that users never call; none may appear in a published declaration. */

@@ -15,6 +15,7 @@ export interface DecodeOptions {
 /** How a frame ended: at a blank line, or at the end of the input with no blank line after it. */
 export type FrameEnding = 'blank' | 'eof';
 
+/** What `createDecoder()` calls: `onFrame` with each frame as it ends, and optionally the rest. */
 export interface DecoderCallbacks {
   /**
    * Called for every frame, in order, as soon as it ends; `hasData` tells whether it had a `data:` line, and `marks`
@@ -61,6 +62,7 @@ export interface FrameMarks {
   readonly bare: boolean;
 }
 
+/** An incremental decoder: push chunks as they arrive, then `end()`. */
 export interface EventStreamDecoder {
   /** Feeds the next piece of the stream: text, or bytes (UTF-8, split anywhere). */
   push(chunk: string | Uint8Array): void;
@@ -70,6 +72,7 @@ export interface EventStreamDecoder {
   readonly findings: FindingList;
 }
 
+/** What a decoder reports when it ends: how its lines were read, and the state a spec client keeps. */
 export interface DecoderSummary {
   lines: LineTally;
   timestamped: boolean;

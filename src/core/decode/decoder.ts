@@ -9,6 +9,7 @@ import { keepShape } from '../keep-shapes.js';
 import { internEvent } from './event-names.js';
 import { emptyOpenFrame, flushNotes, type OpenFrame, readBare, readData, readEvent, readField, type StreamFields } from './field-lines.js';
 import { BLANK, DATA, dataValue, type Ending, ENDING_CR, ENDING_CRLF, ENDING_LF, ENDING_NONE, EVENT, eventValue, isDataLine, isEventLine, type LineKind, OTHER } from './line-kinds.js';
+import { SseReconstructError } from '../library-errors.js';
 
 export type { DecodeOptions, DecoderCallbacks, DecoderSummary, EventStreamDecoder, FrameEnding, FrameMarks, FrameTaker } from './decoder-model.js';
 
@@ -85,7 +86,7 @@ class LineDecoder implements StreamFields {
   }
 
   push(chunk: string | Uint8Array): void {
-    if (this.ended) throw new Error('sse-reconstruct: push() was called after end(); create a new decoder for a new stream.');
+    if (this.ended) throw new SseReconstructError('ERR_SSE_STATE', 'sse-reconstruct: push() was called after end(); create a new decoder for a new stream.');
     if (typeof chunk === 'string') {
       this.flushBytes();
       this.pushText(chunk);
@@ -93,7 +94,7 @@ class LineDecoder implements StreamFields {
       this.bytesPending = true;
       this.pushText(this.bytes.decode(chunk, { stream: true }), chunk);
     } else {
-      throw new TypeError(`sse-reconstruct: push() takes a string or a Uint8Array chunk; it received ${describeArgument(chunk)}.`);
+      throw new SseReconstructError('ERR_SSE_ARGUMENT', `sse-reconstruct: push() takes a string or a Uint8Array chunk; it received ${describeArgument(chunk)}.`);
     }
   }
 

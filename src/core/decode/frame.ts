@@ -44,6 +44,7 @@ export interface LineTally {
   unread: number;
 }
 
+/** What `decode()` gives: every frame with its position, the findings about the framing, and how every line was read. */
 export interface DecodeResult {
   frames: Frame[];
   findings: Finding[];

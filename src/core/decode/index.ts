@@ -15,9 +15,10 @@ export type { FrameCallback, FrameReader } from './payload.js';
 
 /**
  * The decoder plus the one JSON read of each frame: names frames whose data is not JSON, and tells a stream cut
- * inside its last frame from one whose last frame only lacks the blank line after it.
+ * inside its last frame from one whose last frame only lacks the blank line after it. Leave `findings` out (the
+ * pipeline passes the list it keeps); for the findings of a stream, use `decode()` or `createDecoder()`.
  */
-export function createFrameReader(onFrame: FrameCallback, findings: FindingList, onText?: (text: string, bytes?: Uint8Array) => void, options: DecodeOptions = {}): FrameReader {
+export function createFrameReader(onFrame: FrameCallback, findings: FindingList = new FindingList(), onText?: (text: string, bytes?: Uint8Array) => void, options: DecodeOptions = {}): FrameReader {
   checkDecodeOptions(options, { where: 'createFrameReader' });
   return openFrameReader(onFrame, findings, onText, options, handOverSpeed((frame, value) => onFrame(frame, { kind: 'json', value })));
 }

@@ -46,6 +46,7 @@ function cannotBeJson(data: string): boolean {
 /** A frame with what its data held; `payload` is null when there is nothing to read (no data, or cut off). */
 export type FrameCallback = (frame: Frame, payload: Payload | null) => void;
 
+/** A streaming frame reader: push chunks, then `end()` for the summary and the frame counts. */
 export interface FrameReader {
   push(chunk: string | Uint8Array): void;
   end(): DecoderSummary & { frameCount: number; readableFrames: number };

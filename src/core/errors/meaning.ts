@@ -7,6 +7,7 @@ export type ErrorProvider = string;
 /** Whether sending the same request again can succeed: later, with growing waits; or never, until it changes. */
 export type RetryAdvice = 'with backoff' | 'never';
 
+/** A page an error meaning was read from, and when. */
 export interface ErrorSource {
   /** Where the meaning was read. */
   readonly where: string;

@@ -19,6 +19,7 @@ export type ErrorMeaning = ErrorTableEntry<ErrorSourceKey>;
 /** Every provider's part of the table, in the registry's order (each part once, held by one format's folder). */
 export const ERROR_TABLES: readonly ProviderErrors[] = [...new Set<ProviderErrors>(FORMAT_MODULES.flatMap((module): readonly ProviderErrors[] => module.errorTables))];
 
+/** The error table: what each known provider error means, whether to retry it, and what to change. */
 export const ERROR_MEANINGS = ERROR_TABLES.flatMap((table) => table.meanings) as readonly ErrorMeaning[];
 
 /** Where each entry's meaning was read, by the key its `source` names. */

@@ -1,4 +1,5 @@
 import type { SynthesizeOptions } from '../model.js';
+import { SseReconstructError } from '../library-errors.js';
 
 /**
  * Cuts text into the pieces a synthesized stream sends it in: each at most `pieceSize` UTF-16 units (default 8),
@@ -8,7 +9,7 @@ import type { SynthesizeOptions } from '../model.js';
 export function cutPieces(text: string, options: SynthesizeOptions): string[] {
   const max = options.pieceSize ?? 8;
   if (!Number.isInteger(max) || max < 1) {
-    throw new TypeError(`sse-reconstruct: synthesize() takes a pieceSize that is a whole number of at least 1; received ${String(max)}.`);
+    throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: synthesize() takes a pieceSize that is a whole number of at least 1; received ${String(max)}.`);
   }
   const pieces: string[] = [];
   for (let at = 0; at < text.length; ) {

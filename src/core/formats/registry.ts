@@ -5,6 +5,7 @@ import { behaviorRun } from './behavior-run/index.js';
 import { chatCompletions } from './chat-completions/index.js';
 import { gemini } from './gemini/index.js';
 import { responses } from './responses/index.js';
+import { SseReconstructError } from '../library-errors.js';
 
 /**
  * Every format, in the order detection asks them. Adding a format is its folder and its line here: the names, the
@@ -30,8 +31,9 @@ type SourcesOf<Table> = Table extends ProviderErrors<infer Source> ? Source : ne
 /** The names of the formats, in the registry's order. */
 export const FORMAT_NAMES: readonly FormatName[] = FORMAT_MODULES.map((module) => module.name);
 
+/** The module of the format `name`; throws an `SseReconstructError` for a name the registry does not list. */
 export function formatModule(name: FormatName): FormatModule {
   const found = FORMAT_MODULES.find((module) => module.name === name);
-  if (!found) throw new TypeError(`sse-reconstruct: unknown format ${JSON.stringify(name)}.`);
+  if (!found) throw new SseReconstructError('ERR_SSE_ARGUMENT', `sse-reconstruct: unknown format ${JSON.stringify(name)}.`);
   return found;
 }

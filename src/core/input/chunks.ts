@@ -1,4 +1,5 @@
 import { describeArgument as describe } from '../words.js';
+import { SseReconstructError } from '../library-errors.js';
 
 /** What `decode()` and `reconstruct()` read synchronously: text, bytes, or chunks of either fed in order. */
 export type StreamText = string | Uint8Array | ArrayBuffer | ReadonlyArray<string | Uint8Array | ArrayBuffer>;
@@ -13,12 +14,12 @@ export function toChunks(input: StreamText, caller: string): Chunk[] {
     return input.map((chunk: unknown, index) => {
       if (typeof chunk === 'string' || chunk instanceof Uint8Array) return chunk;
       if (chunk instanceof ArrayBuffer) return new Uint8Array(chunk);
-      throw new TypeError(
+      throw new SseReconstructError('ERR_SSE_ARGUMENT',
         `sse-reconstruct: ${caller}() takes chunks that are strings or Uint8Arrays; chunk ${index} is ${describe(chunk)}.`,
       );
     });
   }
-  throw new TypeError(
+  throw new SseReconstructError('ERR_SSE_ARGUMENT',
     `sse-reconstruct: ${caller}() takes the stream's text (a string), its bytes (a Uint8Array or ArrayBuffer) or an array of such chunks; it received ${describe(input)}.${
       isAsyncSource(input) ? ' For a Response, ReadableStream or async iterable, use `await reconstructStream(input)`: its result has the frames too.' : ''
     }`,

@@ -3,8 +3,9 @@ import { deadlinesOf } from '../judge/index.js';
 import type { Deadlines } from '../model.js';
 import { ArrivalClock, byteLength, type Stall } from './arrival-clock.js';
 import { isAsyncSource, type Chunk } from './chunks.js';
-import { factsOf, httpErrorOf, isHttpError, isResponse, noteHttpProblems, withLiveFacts, type StreamSourceFacts } from './live-result.js';
-import { isThenable, type OpenLiveSession, type StreamOptions, type StreamReconstruction, type StreamSource } from './stream.js';
+import { factsOf, httpErrorOf, isHttpError, isResponse, noteHttpProblems, withLiveFacts, type LiveStreamFacts } from './live-result.js';
+import { isThenable, type OpenLiveSession, type StreamOptions, type StreamReconstruction, type LiveStream } from './stream.js';
+import { SseReconstructError } from '../library-errors.js';
 
 /** A live stream read once: its reconstruction, and the shape key of the options it was read with. */
 export interface LiveRead {
@@ -33,18 +34,18 @@ interface Pull {
  * already under way (then that read is the answer), else null, and it is recorded as this read.
  */
 export async function readLive(
-  source: StreamSource,
+  source: LiveStream,
   options: StreamOptions,
   shape: string,
   openSession: OpenLiveSession,
-  adopt: (value: StreamSource) => Promise<LiveRead> | null = () => null,
+  adopt: (value: LiveStream) => Promise<LiveRead> | null = () => null,
 ): Promise<LiveRead> {
   const { startedAt, signal, ...rest } = options;
   const clock = new ArrivalClock(startedAt ?? performance.now(), deadlinesOf(rest), true);
   const watch = new Watch(clock, signal);
   watch.start();
   const promised = isThenable(source);
-  let body: StreamSource | null = source;
+  let body: LiveStream | null = source;
   try {
     if (promised) body = await awaitHeaders(source, clock, watch);
   } catch (error) {
@@ -126,7 +127,7 @@ class ErrorBody implements ChunkSink {
  * then, and whatever it resolves to later is cancelled, so no connection is left open. A value that is not a stream
  * is API misuse and throws.
  */
-async function awaitHeaders(promise: PromiseLike<unknown>, clock: ArrivalClock, watch: Watch): Promise<StreamSource | null> {
+async function awaitHeaders(promise: PromiseLike<unknown>, clock: ArrivalClock, watch: Watch): Promise<LiveStream | null> {
   clock.awaitingHeaders = true;
   const answered = Promise.resolve(promise).then((value) => ({ value }));
   const settled = await Promise.race([answered, watch.ended]);
@@ -136,23 +137,23 @@ async function awaitHeaders(promise: PromiseLike<unknown>, clock: ArrivalClock, 
   }
   clock.awaitingHeaders = false;
   if (!isAsyncSource(settled.value)) {
-    throw new TypeError(`sse-reconstruct: the promise resolved to ${describe(settled.value)}, not a Response, ReadableStream or async iterable.`);
+    throw new SseReconstructError('ERR_SSE_ARGUMENT', `sse-reconstruct: the promise resolved to ${describe(settled.value)}, not a Response, ReadableStream or async iterable.`);
   }
-  return settled.value as StreamSource;
+  return settled.value as LiveStream;
 }
 
 /** A stream that came after its read was given up: cancelled at once (fetch closes the connection). */
 function cancelLate(value: unknown): void {
   if (!isAsyncSource(value)) return;
   try {
-    pullOf(value as StreamSource).cancel(new Error('sse-reconstruct: the response came after the read had ended (a deadline or the signal)'));
+    pullOf(value as LiveStream).cancel(new Error('sse-reconstruct: the response came after the read had ended (a deadline or the signal)'));
   } catch {
     // A body already read or locked by someone else is theirs to close.
   }
 }
 
 /** What is known of a response that never came: nothing but that it was awaited. */
-function unansweredFacts(): Omit<StreamSourceFacts, 'text'> {
+function unansweredFacts(): Omit<LiveStreamFacts, 'text'> {
   return { kind: 'Response', status: null, contentType: null, headers: null, requestId: null, httpProblem: null, readError: null, chunks: 0 };
 }
 
@@ -171,7 +172,7 @@ async function readChunks(pull: Pull, session: ChunkSink, clock: ArrivalClock, w
 
 /** What `readEach()` read: the source's facts (no body text: nothing was kept), the origin, and what cut the read. */
 export interface EachRead {
-  facts: Omit<StreamSourceFacts, 'text'>;
+  facts: Omit<LiveStreamFacts, 'text'>;
   startedAt: number;
   stall: Stall | null;
 }
@@ -189,13 +190,13 @@ export interface EachOptions {
  * it as they stop `readLive()`; every chunk counts as progress. A read that fails part-way is kept in
  * `facts.readError`; what arrived before it has been handed over.
  */
-export async function readEach(source: StreamSource, options: EachOptions, onChunk: (chunk: Chunk, arrivedMs: number) => void): Promise<EachRead> {
+export async function readEach(source: LiveStream, options: EachOptions, onChunk: (chunk: Chunk, arrivedMs: number) => void): Promise<EachRead> {
   const clock = new ArrivalClock(options.startedAt ?? performance.now(), deadlinesOf(options), true);
   const counts = { length: 0, lastLine: 0, lastType: '', progressRow: -1, progressLine: 0, progressType: '' };
   clock.frames = counts;
   const watch = new Watch(clock, options.signal);
   watch.start();
-  let body: StreamSource | null = source;
+  let body: LiveStream | null = source;
   try {
     if (isThenable(source)) body = await awaitHeaders(source, clock, watch);
   } catch (error) {
@@ -305,7 +306,7 @@ class Watch {
   }
 }
 
-function pullOf(source: StreamSource): Pull {
+function pullOf(source: LiveStream): Pull {
   if (isResponse(source)) {
     if (source.bodyUsed) throw new TypeError('the Response body was already read by something else; pass the Response before reading it, or reconstruct() the text you read');
     return source.body === null ? emptyPull() : readerPull(source.body);

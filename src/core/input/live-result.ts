@@ -4,10 +4,11 @@ import { explainError } from '../errors/explain.js';
 import { FINDINGS, type Finding } from '../findings.js';
 import { preview } from '../words.js';
 import type { ArrivalClock } from './arrival-clock.js';
-import type { LiveSession, StreamOptions, StreamReconstruction, StreamSource } from './stream.js';
+import type { LiveSession, StreamOptions, StreamReconstruction, LiveStream } from './stream.js';
+import { SseReconstructError, SseReconstructRangeError } from '../library-errors.js';
 
 /** What was read and how: the HTTP facts of a `Response`, and whether the read failed part-way. */
-export interface StreamSourceFacts {
+export interface LiveStreamFacts {
   kind: 'Response' | 'ReadableStream' | 'AsyncIterable';
   /** The HTTP status, for a `Response`. */
   status: number | null;
@@ -63,8 +64,8 @@ export function isResponse(value: unknown): value is Response {
   return typeof candidate === 'object' && candidate !== null && typeof candidate.status === 'number' && typeof candidate.headers?.get === 'function' && 'body' in candidate;
 }
 
-export function factsOf(source: StreamSource): Omit<StreamSourceFacts, 'text'> {
-  const facts: Omit<StreamSourceFacts, 'text'> = { kind: 'AsyncIterable', status: null, contentType: null, headers: null, requestId: null, httpProblem: null, readError: null, chunks: 0 };
+export function factsOf(source: LiveStream): Omit<LiveStreamFacts, 'text'> {
+  const facts: Omit<LiveStreamFacts, 'text'> = { kind: 'AsyncIterable', status: null, contentType: null, headers: null, requestId: null, httpProblem: null, readError: null, chunks: 0 };
   if (isResponse(source)) {
     facts.kind = 'Response';
     facts.status = source.status;
@@ -102,7 +103,7 @@ function httpProblemOf(status: number, contentType: string | null): string | nul
  * A non-2xx Response with a JSON body: a request that failed before any stream began, answered as HTTP says it
  * should be. Its body is an error document, not events: it is read as one (`httpErrorOf`), not framed.
  */
-export function isHttpError(facts: Omit<StreamSourceFacts, 'text'>): boolean {
+export function isHttpError(facts: Omit<LiveStreamFacts, 'text'>): boolean {
   const media = mediaTypeOf(facts.contentType);
   const json = media !== null && (media === 'application/json' || media.endsWith('+json'));
   return facts.kind === 'Response' && facts.status !== null && (facts.status < 200 || facts.status > 299) && json;
@@ -125,7 +126,7 @@ export function httpErrorOf(result: Reconstruction, status: number, document: { 
 }
 
 /** A Response a client would not read as an event stream is a finding of its own, whatever its body holds. */
-export function noteHttpProblems(session: LiveSession, facts: Omit<StreamSourceFacts, 'text'>, evenForHttpError = false): void {
+export function noteHttpProblems(session: LiveSession, facts: Omit<LiveStreamFacts, 'text'>, evenForHttpError = false): void {
   // A correct HTTP error is noted once its body is read (`httpErrorOf`), unless that body was not JSON after all.
   if (facts.kind !== 'Response' || facts.status === null || (isHttpError(facts) && !evenForHttpError)) return;
   if (facts.status < 200 || facts.status > 299) {
@@ -143,8 +144,8 @@ export function noteHttpProblems(session: LiveSession, facts: Omit<StreamSourceF
 }
 
 /** The reconstruction of a live read, with its source facts (and the kept text) and its trace. */
-export function withLiveFacts(result: Reconstruction, facts: Omit<StreamSourceFacts, 'text'>, clock: ArrivalClock, session: LiveSession, body?: string): StreamReconstruction {
-  const source = facts as StreamSourceFacts;
+export function withLiveFacts(result: Reconstruction, facts: Omit<LiveStreamFacts, 'text'>, clock: ArrivalClock, session: LiveSession, body?: string): StreamReconstruction {
+  const source = facts as LiveStreamFacts;
   // `body`: the text read past the session (an HTTP error's document).
   Object.defineProperty(source, 'text', { value: () => body ?? keptTextOf(session), enumerable: false, configurable: true });
   // Assigned in place: a copy would lose the reconstruction's brand.
@@ -153,14 +154,14 @@ export function withLiveFacts(result: Reconstruction, facts: Omit<StreamSourceFa
 
 function keptTextOf(session: LiveSession): string {
   const kept = session.keptText();
-  if (kept === null) throw new RangeError('sse-reconstruct: source.text() has nothing to give: the stream was read with `frames: false`, which keeps no input text. Read the body from `response.clone()` instead.');
+  if (kept === null) throw new SseReconstructRangeError('ERR_SSE_TEXT_NOT_KEPT', 'sse-reconstruct: source.text() has nothing to give: the stream was read with `frames: false`, which keeps no input text. Read the body from `response.clone()` instead.');
   if (!kept.whole) {
-    throw new RangeError(`sse-reconstruct: source.text() gives bodies of up to 1,048,576 characters (what the frames table keeps); this one was longer. Read it from \`response.clone()\` instead.`);
+    throw new SseReconstructRangeError('ERR_SSE_TEXT_NOT_KEPT', `sse-reconstruct: source.text() gives bodies of up to 1,048,576 characters (what the frames table keeps); this one was longer. Read it from \`response.clone()\` instead.`);
   }
   return kept.text;
 }
 
-function traceOf(result: Reconstruction, facts: Omit<StreamSourceFacts, 'text'>, clock: ArrivalClock): StreamTrace {
+function traceOf(result: Reconstruction, facts: Omit<LiveStreamFacts, 'text'>, clock: ArrivalClock): StreamTrace {
   return {
     status: facts.status,
     requestId: facts.requestId,
@@ -187,7 +188,7 @@ export function rereadAs(first: StreamReconstruction, firstShape: string, option
   try {
     text = first.source?.text() ?? '';
   } catch {
-    throw new TypeError(
+    throw new SseReconstructError('ERR_SSE_STATE',
       `sse-reconstruct: this stream was read already (${describeShape(firstShape)}), and its text is not kept whole (past 1 MiB, or \`frames: false\`), so it cannot be read again ${describeShape(shapeOf(rest))}. Pass those options to the first read of the stream (the first matcher, or reconstructStream()).`,
     );
   }

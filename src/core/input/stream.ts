@@ -2,9 +2,9 @@ import type { FindingCode } from '../findings.js';
 import type { Reconstruction, ReconstructOptions } from '../model.js';
 import type { ArrivalClock } from './arrival-clock.js';
 import { type StreamText, isAsyncSource } from './chunks.js';
-import type { StreamSourceFacts, StreamTrace } from './live-result.js';
+import type { LiveStreamFacts, StreamTrace } from './live-result.js';
 
-export type { StreamSourceFacts, StreamTrace } from './live-result.js';
+export type { LiveStreamFacts, StreamTrace } from './live-result.js';
 
 /** What a live read drives: pushes chunks with their arrival times, then ends it. The pipeline makes one. */
 export interface LiveSession {
@@ -22,15 +22,16 @@ export interface LiveSession {
 export type OpenLiveSession = (options: ReconstructOptions, clock?: ArrivalClock) => LiveSession;
 
 /** A live stream: a fetch `Response`, a `ReadableStream`, an async iterable (a Node `Readable` is one), or a promise of one. */
-export type StreamSource =
+export type LiveStream =
   | Response
   | ReadableStream<Uint8Array | string>
   | AsyncIterable<Uint8Array | string | ArrayBuffer>
   | PromiseLike<Response | ReadableStream<Uint8Array | string> | AsyncIterable<Uint8Array | string | ArrayBuffer>>;
 
 /** Everything `reconstructStream()` reads: a live stream or what `reconstruct()` takes. */
-export type StreamInput = StreamSource | StreamText;
+export type StreamInput = LiveStream | StreamText;
 
+/** Options of `reconstructStream()`: those of `reconstruct()`, plus when the request was sent and a signal to end the read. */
 export interface StreamOptions extends ReconstructOptions {
   /**
    * `performance.now()` taken when the request was sent: every limit and time (first byte, first content, total,
@@ -43,12 +44,12 @@ export interface StreamOptions extends ReconstructOptions {
 
 /** A reconstruction of a live stream, with what was read and how. `source` and `trace` are null for text and bytes. */
 export interface StreamReconstruction extends Reconstruction {
-  source: StreamSourceFacts | null;
+  source: LiveStreamFacts | null;
   trace: StreamTrace | null;
 }
 
 /** True for what must be read asynchronously: a `Response`, a `ReadableStream`, an async iterable or a promise. */
-export function isStreamSource(value: unknown): value is StreamSource {
+export function isLiveStream(value: unknown): value is LiveStream {
   return isAsyncSource(value) || isThenable(value);
 }
 

@@ -10,6 +10,7 @@ import type { InspectedEvent, Inspection, InspectionTiming, InspectOptions, NotD
 import { joinAtPath, type JsonEvent } from './path.js';
 import { explainError } from '../errors/explain.js';
 import { joinedLinesNote, notJsonMessage, toProblem } from './problems.js';
+import { SseReconstructError } from '../library-errors.js';
 
 export type { EventPayload, InspectedEvent, Inspection, InspectionProblem, InspectionStats, InspectionTiming, InspectOptions, NotDispatched, NotDispatchedReason } from './model.js';
 export { reassemble, valueAtPath, type Reassembly } from './path.js';
@@ -25,6 +26,7 @@ export function inspect(input: StreamText, options: InspectOptions = {}): Inspec
   return session.end();
 }
 
+/** The incremental inspector: push chunks as they arrive, then `end()` for the inspection. */
 export interface InspectionSession {
   /**
    * Feeds the next piece of the stream: text, or bytes (UTF-8, split anywhere). `arrivedMs`: when it arrived (live
@@ -75,7 +77,7 @@ export function createInspection(options: InspectOptions = {}): InspectionSessio
   let result: Inspection | null = null;
   return {
     push(chunk, arrived) {
-      if (result !== null) throw new Error('sse-reconstruct: push() was called after end(); create a new inspection for a new stream.');
+      if (result !== null) throw new SseReconstructError('ERR_SSE_STATE', 'sse-reconstruct: push() was called after end(); create a new inspection for a new stream.');
       if (arrived !== undefined) {
         arrivedMs = arrived;
         firstArrivedMs ??= arrived;
@@ -96,12 +98,12 @@ export function createInspection(options: InspectOptions = {}): InspectionSessio
 }
 
 function checkOptions(options: InspectOptions): void {
-  if (typeof options !== 'object' || options === null) throw new TypeError(`sse-reconstruct: inspect() takes an options object ({ path?, maxHeldChars?, timestamps? }); received ${describe(options)}.`);
+  if (typeof options !== 'object' || options === null) throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: inspect() takes an options object ({ path?, maxHeldChars?, timestamps? }); received ${describe(options)}.`);
   if (options.timestamps !== undefined && typeof options.timestamps !== 'boolean') {
-    throw new TypeError(`sse-reconstruct: inspect()'s timestamps is true (take off the capture timestamps that start every non-empty line) or false; received ${describe(options.timestamps)}.`);
+    throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: inspect()'s timestamps is true (take off the capture timestamps that start every non-empty line) or false; received ${describe(options.timestamps)}.`);
   }
   if (options.path !== undefined && typeof options.path !== 'string') {
-    throw new TypeError(`sse-reconstruct: inspect()'s path is a dotted path such as "choices.0.delta.content"; received ${describe(options.path)}.`);
+    throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: inspect()'s path is a dotted path such as "choices.0.delta.content"; received ${describe(options.path)}.`);
   }
 }
 

@@ -87,6 +87,7 @@ export interface InspectionProblem extends Omit<Finding, 'frame'> {
   snippet?: CaretSnippet;
 }
 
+/** The counts of an inspection: events, comments, JSON and other data, event types, the last event ID. */
 export interface InspectionStats {
   /** Events listed: every event with data, the undispatched last one included (its problem says so). */
   events: number;

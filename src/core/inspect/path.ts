@@ -1,5 +1,6 @@
 import { readPayload } from '../decode/payload.js';
 import { kindOf } from '../words.js';
+import { SseReconstructError } from '../library-errors.js';
 
 /**
  * A dotted path into an event's JSON: `choices.0.delta.content`. Every segment is a key as written (an empty
@@ -56,7 +57,7 @@ export interface Reassembly {
 
 /** Pulls the string at `path` out of each event's data (JSON) and joins them in order. */
 export function reassemble(events: ReadonlyArray<{ index: number; data: string }>, path: string): Reassembly {
-  if (typeof path !== 'string') throw new TypeError(`sse-reconstruct: a reassembly path is a string such as "choices.0.delta.content"; received ${typeof path}.`);
+  if (typeof path !== 'string') throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: a reassembly path is a string such as "choices.0.delta.content"; received ${typeof path}.`);
   const values: JsonEvent[] = [];
   for (const event of events) {
     const payload = readPayload(event.data);

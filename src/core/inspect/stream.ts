@@ -4,13 +4,14 @@ import type { Stall } from '../input/arrival-clock.js';
 import type { Chunk } from '../input/chunks.js';
 import { readEach } from '../input/live-read.js';
 import { STREAM_OPTION_RULES, withConfiguredDeadlines } from '../input/stream-options.js';
-import { isStreamSource, type StreamInput, type StreamSource, type StreamSourceFacts } from '../input/stream.js';
+import { isLiveStream, type StreamInput, type LiveStream, type LiveStreamFacts } from '../input/stream.js';
 import type { Deadlines } from '../model.js';
 import { checkOptionTable, HELD_CHARS, RECONSTRUCT_OPTION_RULES, type OptionRules } from '../options.js';
 import { createInspection, inspect, type InspectionSession } from './index.js';
 import type { Inspection, InspectOptions } from './model.js';
 import { toProblem } from './problems.js';
 
+/** Options of `inspectStream()`: those of `inspect()`, plus how a live stream is read (deadlines, signal, bounds). */
 export interface InspectStreamOptions extends InspectOptions {
   /** `performance.now()` taken when the request was sent: `timing.firstByteMs` and the deadlines count from it. */
   startedAt?: number;
@@ -31,7 +32,7 @@ export interface InspectStreamOptions extends InspectOptions {
 /** An inspection of a live stream, with what was read and how (status, content type, a read error); null for text. */
 export interface StreamInspection extends Inspection {
   /** The HTTP facts of a `Response` (status, content type, headers, request id) and a read error. */
-  source: Omit<StreamSourceFacts, 'text'> | null;
+  source: Omit<LiveStreamFacts, 'text'> | null;
   /** What ended the read before the stream ended: the deadline that passed, or `signal`; null otherwise. */
   stoppedBy: keyof Deadlines | 'signal' | null;
   /** Past `maxInspectedChars`: the characters and events read and counted, not held; null when all was held. */
@@ -57,10 +58,10 @@ const INSPECT_STREAM_RULES: OptionRules = {
 export async function inspectStream(input: StreamInput, options: InspectStreamOptions = {}): Promise<StreamInspection> {
   checkOptionTable(options, INSPECT_STREAM_RULES, { where: 'inspectStream', example: "{ path: 'choices.0.delta.content' }" });
   const { startedAt, signal, deadlines, maxInspectedChars, ...rest } = options;
-  if (!isStreamSource(input)) return Object.assign(inspect(input, rest), { source: null, stoppedBy: null, counted: null });
+  if (!isLiveStream(input)) return Object.assign(inspect(input, rest), { source: null, stoppedBy: null, counted: null });
   const held = new BoundedInspection(createInspection(rest), maxInspectedChars ?? INSPECTED_CHARS, rest.maxHeldChars);
   let first: number | undefined;
-  const read = await readEach(input as StreamSource, { signal, startedAt, deadlines: withConfiguredDeadlines(deadlines) }, (chunk, arrivedMs) => {
+  const read = await readEach(input as LiveStream, { signal, startedAt, deadlines: withConfiguredDeadlines(deadlines) }, (chunk, arrivedMs) => {
     first ??= arrivedMs;
     held.push(chunk, arrivedMs);
   });

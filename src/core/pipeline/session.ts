@@ -21,6 +21,7 @@ export const FRAME_DATA_BUDGET = 1024 * 1024;
 /** Marks reconstructions so matchers and the serializer know them, across duplicate copies of this package. */
 export const RECONSTRUCTION_BRAND = Symbol.for('sse-reconstruct.reconstruction');
 
+/** True for a reconstruction made by this library (by any copy of it), so matchers and the serializer know one. */
 export function isReconstruction(value: unknown): value is Reconstruction {
   return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[RECONSTRUCTION_BRAND] === true;
 }
@@ -37,6 +38,7 @@ export function reconstruct(input: StreamText, options: ReconstructOptions = {})
   return session.end();
 }
 
+/** The incremental form of `reconstruct()`: push chunks (with their arrival times, if known), then `end()`. */
 export interface ReconstructionSession {
   /** Feeds the next chunk; `arrivedMs` is when it arrived (for live streams), in ms on any monotonic clock. */
   push(chunk: string | Uint8Array, arrivedMs?: number): void;

@@ -1,7 +1,7 @@
 import { readLive, type LiveRead } from '../input/live-read.js';
 import { rereadAs, shapeOf } from '../input/live-result.js';
 import { checkStreamOptions, withConfiguredDeadlines } from '../input/stream-options.js';
-import { isStreamSource, type LiveSession, type StreamInput, type StreamOptions, type StreamReconstruction, type StreamSource } from '../input/stream.js';
+import { isLiveStream, type LiveSession, type StreamInput, type StreamOptions, type StreamReconstruction, type LiveStream } from '../input/stream.js';
 import { openSession, reconstruct } from './session.js';
 import type { ReconstructOptions } from '../model.js';
 
@@ -12,7 +12,7 @@ import type { ReconstructOptions } from '../model.js';
  */
 export async function reconstructStream(input: StreamInput, options: StreamOptions = {}): Promise<StreamReconstruction> {
   checkStreamOptions(options);
-  if (!isStreamSource(input)) {
+  if (!isLiveStream(input)) {
     const { startedAt: _startedAt, signal: _signal, ...rest } = options;
     return Object.assign(reconstruct(input, rest), { source: null, trace: null });
   }
@@ -36,7 +36,7 @@ function openLiveSession(options: ReconstructOptions): LiveSession {
 const READS = Symbol.for('sse-reconstruct.live-reads');
 const reads: WeakMap<object, Promise<LiveRead>> = ((globalThis as { [READS]?: WeakMap<object, Promise<LiveRead>> })[READS] ??= new WeakMap());
 
-function readOnce(source: StreamSource, options: StreamOptions): Promise<LiveRead> {
+function readOnce(source: LiveStream, options: StreamOptions): Promise<LiveRead> {
   const cached = reads.get(source);
   if (cached) return cached;
   // A promise is read under the deadlines from the call on; what it resolves to is the same read, by its identity too.

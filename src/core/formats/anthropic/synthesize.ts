@@ -4,6 +4,7 @@ import { setOwn } from '../../own-copy.js';
 import { isObject, type Json } from '../json-shape.js';
 import { cutPieces } from '../cut-pieces.js';
 import { TOOL_INPUT_BLOCKS } from './block-types.js';
+import { SseReconstructError } from '../../library-errors.js';
 
 /** Usage fields that belong to the output side: `message_delta` carries them. */
 const OUTPUT_USAGE = new Set(['output_tokens', 'output_tokens_details', 'server_tool_use']);
@@ -16,7 +17,7 @@ function event(payload: Json): string {
 
 export function synthesize(response: unknown, options: SynthesizeOptions = {}): string {
   if (!isObject(response)) {
-    throw new TypeError(`sse-reconstruct: synthesize('anthropic', response) takes an Anthropic Message object; received ${response === null ? 'null' : typeof response}.`);
+    throw new SseReconstructError('ERR_SSE_ARGUMENT', `sse-reconstruct: synthesize('anthropic', response) takes an Anthropic Message object; received ${response === null ? 'null' : typeof response}.`);
   }
   const cut: Cut = (text) => cutPieces(text, options);
   const { content, usage, ...fields } = response;

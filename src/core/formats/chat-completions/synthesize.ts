@@ -5,6 +5,7 @@ import { describeArgument } from '../../words.js';
 import { isIndex, isObject, type Json } from '../json-shape.js';
 import { cutPieces, pieceLength } from '../cut-pieces.js';
 import { CHOICE_LEVEL_READ } from './state.js';
+import { SseReconstructError } from '../../library-errors.js';
 
 type ChunkChoice = Json;
 
@@ -106,7 +107,7 @@ function interleave(queues: ChunkChoice[][], random: SynthesizeOptions['random']
 
 export function synthesize(response: unknown, options: SynthesizeOptions = {}): string {
   if (!isObject(response) || !Array.isArray(response.choices)) {
-    throw new TypeError(`sse-reconstruct: chat-completions synthesize() needs a chat.completion object with a choices array; received ${describeArgument(response)}.`);
+    throw new SseReconstructError('ERR_SSE_ARGUMENT', `sse-reconstruct: chat-completions synthesize() needs a chat.completion object with a choices array; received ${describeArgument(response)}.`);
   }
   const base = chunkBase(response);
   const queues = response.choices.filter(isObject).map((choice) => choiceChunks(choice, options));
