@@ -1,4 +1,4 @@
-import { FINDING_CODES, plural, severityRank, suggestion, type Finding, type FrameRecord } from '../core/index.js';
+import { FINDING_CODES, plural, reportOf, severityRank, suggestion, type Finding, type Report, type ReportFinding, type ReportFrame, type Severity } from '../core/index.js';
 import type { MatcherContext, MessageStyle } from './context.js';
 import type { Received } from './input.js';
 export { plural, suggestion };
@@ -34,50 +34,56 @@ export function failureMessage(context: MatcherContext, style: MessageStyle, hin
 
 /** The reconstruction behind the failure: summary, HTTP facts, details, the findings that explain it, last frames. */
 export function why(context: MatcherContext, received: Received, outcome: Outcome): string {
-  const dim = context.utils.DIM_COLOR;
-  const lines = [`${dim('Stream:')} ${received.summary}`];
-  const source = received.source;
-  if (source?.kind === 'Response') {
-    lines.push(`${dim('HTTP:')} ${source.httpProblem ?? `${source.status ?? '?'}, ${source.contentType ?? 'no content type'}`}`);
-  }
-  if (source?.readError) lines.push(`${dim('Read:')} the stream failed after ${plural(source.chunks, 'chunk')}: ${source.readError}`);
-  if (received.error !== null && received.error !== undefined) lines.push(`${dim('Error:')} ${clip(compact(received.error), 300)}`);
+  return reportWhy(reportOf(received, { frames: { last: FRAMES_SHOWN } }), context.utils.DIM_COLOR, outcome);
+}
+
+/** A finding as a message lists it. */
+type ListedFinding = Pick<ReportFinding, 'code' | 'severity' | 'message' | 'line' | 'column'>;
+
+/**
+ * The why of a failure message, from the reconstruction's report (`reportOf`, with the last frames), as every face
+ * renders one: `dim` paints the labels; the outcome adds details and picks the findings to show.
+ */
+export function reportWhy(report: Report, dim: (text: string) => string, outcome: Pick<Outcome, 'findings' | 'details'> = {}): string {
+  const lines = [`${dim('Stream:')} ${report.summary}`];
+  const read = report.read;
+  if (read?.kind === 'Response') lines.push(`${dim('HTTP:')} ${read.httpProblem ?? `${read.status ?? '?'}, ${read.contentType ?? 'no content type'}`}`);
+  if (read?.readError) lines.push(`${dim('Read:')} the stream failed after ${plural(read.chunks, 'chunk')}: ${read.readError}`);
+  if (report.error !== null && report.error !== undefined) lines.push(`${dim('Error:')} ${clip(compact(report.error), 300)}`);
   for (const detail of outcome.details ?? []) lines.push(detail);
-  lines.push(...findingLines(context, received, outcome.findings ?? bySeverity(received.findings)));
-  lines.push(...frameLines(context, received.frames));
+  lines.push(...findingLines(dim, report, outcome.findings ?? bySeverity(report.findings)));
+  lines.push(...frameLines(dim, report));
   return lines.join('\n');
 }
 
-export function bySeverity(findings: readonly Finding[]): Finding[] {
+export function bySeverity<Listed extends { severity: Severity }>(findings: readonly Listed[]): Listed[] {
   return [...findings].sort((a, b) => severityRank(a.severity) - severityRank(b.severity));
 }
 
-function findingLines(context: MatcherContext, received: Received, findings: readonly Finding[]): string[] {
-  const dim = context.utils.DIM_COLOR;
-  const total = totalFindings(received);
+function findingLines(dim: (text: string) => string, report: Report, findings: readonly ListedFinding[]): string[] {
+  const total = report.findingTotal;
   if (total === 0) return [`${dim('Findings:')} none`];
   const shown = findings.slice(0, FINDINGS_SHOWN);
   const lines = [`${dim('Findings:')}`];
   for (const finding of shown) lines.push(`  ${position(finding)}  ${finding.code} (${finding.severity}): ${finding.message}`);
-  if (total > shown.length) lines.push(`  …and ${total - shown.length} more (${countsText(received.findingCounts)})`);
+  if (total > shown.length) lines.push(`  …and ${total - shown.length} more (${countsText(report.findingCounts)})`);
   return lines;
 }
 
-function frameLines(context: MatcherContext, frames: readonly FrameRecord[]): string[] {
-  const dim = context.utils.DIM_COLOR;
-  if (frames.length === 0) return [`${dim('Last frames:')} none`];
-  const last = frames.slice(-FRAMES_SHOWN);
-  const from = frames.length > last.length ? ` (${frames.length} in all)` : '';
+function frameLines(dim: (text: string) => string, report: Report): string[] {
+  const last = report.frames;
+  if (last.length === 0) return [`${dim('Last frames:')} none`];
+  const from = report.frameCount > last.length ? ` (${report.frameCount} in all)` : '';
   return [`${dim(`Last frames${from}:`)}`, ...last.map((frame) => `  ${frameRow(frame)}`)];
 }
 
 /** One frame in a few words: index, line, type, and what it carried. */
-export function frameRow(frame: FrameRecord): string {
+export function frameRow(frame: Pick<ReportFrame, 'index' | 'line' | 'event' | 'type' | 'carried'>): string {
   const type = frame.type ?? (frame.event === 'message' ? '(no type)' : `event ${frame.event}`);
   return `#${frame.index}  line ${frame.line}  ${type}${frame.carried ? `  ${frame.carried}` : ''}`;
 }
 
-export function position(finding: Finding): string {
+export function position(finding: Pick<Finding, 'line' | 'column'>): string {
   return finding.line === 0 ? 'whole stream' : `${finding.line}:${finding.column}`;
 }
 

@@ -1,4 +1,4 @@
-import { createInspection, createReconstruction, FORMAT_NAMES, type FormatName, type FrameRecord, type InspectedEvent, type Reconstruction } from '../core/index.js';
+import { createInspection, createReconstruction, FORMAT_NAMES, reportFrame, type FormatName, type FrameRecord, type InspectedEvent, type Reconstruction } from '../core/index.js';
 import { buildInspectionReport, eventRow, type EventRow, type InspectionReport } from './inspection-model.js';
 import { buildReconstructionReport, oneLine, ROW_DATA_CHARS, type FrameRow, type ReconstructionReport } from './report-model.js';
 
@@ -109,18 +109,7 @@ async function feed(text: string, push: (slice: string) => void, pause?: () => P
 
 function frameRow(frame: FrameRecord, text: string): FrameRow {
   const data = frame.data ?? text.slice(frame.start, Math.min(frame.end, frame.start + ROW_DATA_CHARS * 2));
-  return {
-    index: frame.index,
-    line: frame.line,
-    endLine: frame.endLine,
-    event: frame.event,
-    type: frame.type,
-    carried: frame.carried,
-    dispatched: frame.dispatched,
-    time: frame.time ?? null,
-    elapsedMs: frame.elapsedMs ?? null,
-    data: oneLine(data),
-  };
+  return { ...reportFrame(frame), data: oneLine(data) };
 }
 
 function cut(text: string): string {

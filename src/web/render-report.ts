@@ -1,4 +1,4 @@
-import { SEVERITY_LABELS } from '../core/index.js';
+import { SEVERITY_LABELS, toneOf } from '../core/index.js';
 import { duration, escapeHtml, findingAnchor, plural } from './html.js';
 import type { PageFinding, ReconstructionReport } from './report-model.js';
 
@@ -6,12 +6,6 @@ import type { PageFinding, ReconstructionReport } from './report-model.js';
 export function inlineCode(text: string): string {
   return escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
 }
-
-const VERDICT_CLASS: Record<ReconstructionReport['verdict'], string> = {
-  complete: 'good',
-  'did not finish': 'bad',
-  'not the whole stream': 'warn',
-};
 
 const VERDICT_MEANINGS: Record<ReconstructionReport['verdict'], string> = {
   complete: 'The answer finished, and the whole stream is there.',
@@ -36,18 +30,6 @@ export function reconstructionHtml(report: ReconstructionReport): string {
     responseSection(report),
     framesSection(report),
   ].join('\n');
-}
-
-/**
- * The summary's colour: the verdict's, and for a complete stream the worst of its outcome and its findings (every
- * code is listed at least once), so no green sits above an error or a finding to fix or check, as in the CLI's
- * report. The verdict itself is shown as given.
- */
-function toneOf(report: ReconstructionReport): string {
-  if (report.verdict !== 'complete') return VERDICT_CLASS[report.verdict];
-  if (report.outcome === 'error_event' || report.findings.some((finding) => finding.severity === 'error')) return 'bad';
-  if (report.outcome !== 'ok' || report.findings.some((finding) => finding.severity === 'warning')) return 'warn';
-  return report.findingTotal === 0 ? 'good' : 'ok';
 }
 
 function summarySection(report: ReconstructionReport): string {

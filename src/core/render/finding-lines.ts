@@ -2,6 +2,7 @@ import type { FindingCode, Severity } from '../findings.js';
 import type { Palette } from './palette.js';
 import { SEVERITY_PAINT } from './palette.js';
 import { SEVERITY_LABELS } from './severity.js';
+import { findingTally, type UnlistedCount } from './report.js';
 import { caretSnippet, visibleLine, type CaretSnippet } from './snippet.js';
 
 /** What a findings list shows of one finding or inspection problem. */
@@ -45,12 +46,10 @@ function snippetFrom(source: LineSource | undefined, problem: ListedProblem): Ca
 
 /** Codes that repeat past the listing bound are counted: say how many more there are. */
 export function unlisted(listed: ReadonlyArray<{ code: FindingCode }>, counts: Partial<Record<FindingCode, number>>, paint: Palette): string[] {
-  const shown = new Map<FindingCode, number>();
-  for (const finding of listed) shown.set(finding.code, (shown.get(finding.code) ?? 0) + 1);
-  const lines: string[] = [];
-  for (const [code, count] of Object.entries(counts) as Array<[FindingCode, number]>) {
-    const more = count - (shown.get(code) ?? 0);
-    if (more > 0) lines.push(paint.dim(`  … and ${more} more \`${code}\` finding${more === 1 ? '' : 's'}, counted but not listed`));
-  }
-  return lines;
+  return unlistedLines(findingTally(listed, counts).unlisted, paint);
+}
+
+/** One line per code counted past the ones listed. */
+export function unlistedLines(counts: readonly UnlistedCount[], paint: Palette): string[] {
+  return counts.map(({ code, count }) => paint.dim(`  … and ${count} more \`${code}\` finding${count === 1 ? '' : 's'}, counted but not listed`));
 }

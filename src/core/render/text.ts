@@ -1,8 +1,8 @@
-import { explainError } from '../errors/explain.js';
-import type { BehaviorStep, Choice, FormatName, FrameRecord, Reconstruction, Timing, ToolCall } from '../model.js';
-import { problemLines, unlisted, type LineSource } from './finding-lines.js';
+import type { BehaviorStep, Reconstruction, ToolCall } from '../model.js';
+import { problemLines, unlistedLines, type LineSource } from './finding-lines.js';
 import { paletteFor, type Palette } from './palette.js';
-import { lineLookup, printableJson, visibleLine, visibleLines } from './snippet.js';
+import { reportOf, toneOf, type Report, type ReportChoice, type ReportFrame, type ReportTone } from './report.js';
+import { printableJson, visibleLine, visibleLines } from './snippet.js';
 
 /** How the plain-text report is drawn. */
 export interface TextReportOptions {
@@ -25,28 +25,37 @@ export interface TextReportOptions {
  * control character from the stream is shown as a visible escape, so the report is safe to print on a terminal.
  */
 export function renderText(result: Reconstruction, options: TextReportOptions = {}): string {
+  const report = reportOf(result, { ...(options.source === undefined ? {} : { source: options.source }), frames: options.frames === true ? 'all' : 'none' });
+  return renderReportText(report, options);
+}
+
+/** The plain-text rendering of a report (see `renderText`); `options.source` is not read: the report has its snippets. */
+export function renderReportText(report: Report, options: Omit<TextReportOptions, 'source'> = {}): string {
   const paint = paletteFor(options.color);
-  const source = typeof options.source === 'string' ? lineLookup(options.source) : options.source;
   const sections: string[][] = [
-    [summaryOf(result, paint)],
-    ...result.choices.map((choice) => choiceSection(choice, paint)),
-    usageSection(result.usage, paint),
-    stepsSection(result.steps, paint),
-    timingSection(result.timing, paint),
-    errorSection(result.error, result.format, paint),
-    findingsSection(result, paint, source),
+    [summaryOf(report, paint)],
+    ...report.choices.map((choice) => choiceSection(choice, paint)),
+    usageSection(report.usage, paint),
+    stepsSection(report.steps, paint),
+    timingSection(report.timing, paint),
+    errorSection(report, paint),
+    findingsSection(report, paint),
   ];
-  if (options.frames === true) sections.push(framesSection(result.frames, paint));
-  if (options.response !== false) sections.push(responseSection(result.response, paint));
+  if (options.frames === true) sections.push(framesSection(report.frames, paint));
+  if (options.response !== false) sections.push(responseSection(report.response, paint));
   return `${sections.filter((lines) => lines.length > 0).map((lines) => lines.join('\n')).join('\n\n')}\n`;
 }
 
-function summaryOf(result: Reconstruction, paint: Palette): string {
-  const clean = result.verdict === 'complete' && result.findings.length === 0 && result.outcome === 'ok';
-  return paint.heading((clean ? paint.good : result.verdict === 'complete' ? paint.warn : paint.bad)(visibleLine(result.summary)));
+/** How a terminal paints each tone: notes only (`ok`) stay uncoloured. */
+const TONE_PAINT: Record<ReportTone, keyof Palette | null> = { good: 'good', ok: null, warn: 'warn', bad: 'bad' };
+
+function summaryOf(report: Report, paint: Palette): string {
+  const tone = TONE_PAINT[toneOf(report)];
+  const line = visibleLine(report.summary);
+  return paint.heading(tone === null ? line : paint[tone](line));
 }
 
-function choiceSection(choice: Choice, paint: Palette): string[] {
+function choiceSection(choice: ReportChoice, paint: Palette): string[] {
   const lines = [paint.heading(`Choice ${choice.index}`)];
   lines.push(...labelled('text', choice.text, paint));
   if (choice.refusal !== undefined) lines.push(...labelled('refusal', choice.refusal, paint));
@@ -73,10 +82,10 @@ function toolCallLines(call: ToolCall, paint: Palette): string[] {
   return [`    [${call.index}] ${visibleLine(call.name)} ${paint.dim(id)}`, `        arguments${parsed}: ${call.arguments === '' ? paint.dim('(empty)') : visibleLines(call.arguments)}`];
 }
 
-function finishOf(choice: Choice, paint: Palette): string {
-  if (choice.finishReason === null) return paint.warn('none');
-  const reason = visibleLine(choice.finishReason);
-  return choice.finishMeaning === null ? reason : `${reason} ${paint.dim(`— ${visibleLine(choice.finishMeaning)}`)}`;
+function finishOf(choice: ReportChoice, paint: Palette): string {
+  const { reason, meaning } = choice.finish;
+  if (reason === null) return paint.warn('none');
+  return meaning === null ? visibleLine(reason) : `${visibleLine(reason)} ${paint.dim(`— ${visibleLine(meaning)}`)}`;
 }
 
 function usageSection(usage: Record<string, unknown> | null, paint: Palette): string[] {
@@ -85,8 +94,8 @@ function usageSection(usage: Record<string, unknown> | null, paint: Palette): st
   return [`${paint.heading('Usage')}: ${fields.join(', ')}`];
 }
 
-function stepsSection(steps: BehaviorStep[] | undefined, paint: Palette): string[] {
-  if (steps === undefined || steps.length === 0) return [];
+function stepsSection(steps: BehaviorStep[] | null, paint: Palette): string[] {
+  if (steps === null || steps.length === 0) return [];
   const lines = [paint.heading(`Steps (${steps.length})`)];
   for (const step of steps) {
     const shown = visibleLine(String(step.status));
@@ -100,9 +109,9 @@ function stepsSection(steps: BehaviorStep[] | undefined, paint: Palette): string
 }
 
 /** The error the stream ended with, and what it means (from the error table). */
-function errorSection(error: unknown, format: FormatName | null, paint: Palette): string[] {
-  if (error === null || error === undefined) return [];
-  const explained = explainError(error, format);
+function errorSection(report: Report, paint: Palette): string[] {
+  const { error, errorExplanation: explained } = report;
+  if (error === null || error === undefined || explained === null) return [];
   const lines = [`${paint.heading(paint.bad('Error'))}: ${printableJson(error)}`, `  what it means: ${visibleLine(explained.meaning)}`];
   const retry = explained.retry === 'with backoff' ? paint.warn('yes, with backoff') : explained.retry === 'never' ? paint.bad('never as it is') : 'unknown';
   lines.push(`  retry: ${retry}`, `  change: ${visibleLine(explained.change)}`);
@@ -111,7 +120,7 @@ function errorSection(error: unknown, format: FormatName | null, paint: Palette)
 }
 
 /** When the stream has arrival times (a timestamped capture, a live stream): first byte, first content, longest gap. */
-function timingSection(timing: Timing, paint: Palette): string[] {
+function timingSection(timing: Report['timing'], paint: Palette): string[] {
   if (timing.totalMs === null) return [];
   const parts: string[] = [];
   if (timing.firstByteMs != null) parts.push(`first byte ${duration(timing.firstByteMs)}`);
@@ -126,27 +135,26 @@ export function duration(ms: number): string {
   return `${(Math.round(ms / 100) / 10).toFixed(1)} s`;
 }
 
-function findingsSection(result: Reconstruction, paint: Palette, source: LineSource | undefined): string[] {
-  const total = Object.values(result.findingCounts).reduce((sum, count) => sum + (count ?? 0), 0);
-  if (total === 0) return [`${paint.heading('Findings')}: none`];
-  const lines = [paint.heading(`Findings (${total})`)];
-  const listed = result.findings.map((f) => ({ severity: f.severity, line: f.line, column: f.column, heading: f.code, message: f.message }));
-  lines.push(...problemLines(listed, paint, source));
-  lines.push(...unlisted(result.findings, result.findingCounts, paint));
+function findingsSection(report: Report, paint: Palette): string[] {
+  if (report.findingTotal === 0) return [`${paint.heading('Findings')}: none`];
+  const lines = [paint.heading(`Findings (${report.findingTotal})`)];
+  const listed = report.findings.map((f) => ({ severity: f.severity, line: f.line, column: f.column, heading: f.code, message: f.message, snippet: f.snippet ?? undefined }));
+  lines.push(...problemLines(listed, paint));
+  lines.push(...unlistedLines(report.unlisted, paint));
   return lines;
 }
 
 const FRAME_COLUMNS = ['#', 'lines', 'event', 'type', 'carried', 'time'] as const;
 
-function framesSection(frames: readonly FrameRecord[], paint: Palette): string[] {
+function framesSection(frames: readonly ReportFrame[], paint: Palette): string[] {
   if (frames.length === 0) return [`${paint.heading('Frames')}: none kept`];
   const rows = frames.map((frame) => [
     String(frame.index),
     frame.endLine > frame.line ? `${frame.line}-${frame.endLine}` : String(frame.line),
     visibleLine(frame.event),
-    frame.type === null || frame.type === undefined ? '-' : visibleLine(frame.type),
+    frame.type === null ? '-' : visibleLine(frame.type),
     visibleLine(frame.carried),
-    frame.time ?? (frame.elapsedMs === undefined ? '' : `+${frame.elapsedMs} ms`),
+    frame.time ?? (frame.elapsedMs === null ? '' : `+${frame.elapsedMs} ms`),
   ]);
   const widths: number[] = FRAME_COLUMNS.map((title) => title.length);
   // A loop, not Math.max(...rows): a stream can have a million frames.
