@@ -1,5 +1,5 @@
 import type { FormatName } from '../core/index.js';
-import { FORMAT_NAMES } from '../core/index.js';
+import { FORMAT_NAMES, isObject, shown as show } from '../core/index.js';
 
 /** How the stream's bytes are cut into writes. */
 export type Chunking = number | 'frame' | 'piece';
@@ -114,16 +114,6 @@ const SERVER_KEYS = [...SERVE_KEYS, 'host', 'port', 'idleLifetimeMs', 'journal']
 
 function fail(message: string): never {
   throw new TypeError(`serveStream: ${message}`);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function show(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'number' || typeof value === 'boolean' || value === null || value === undefined) return String(value);
-  return Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : typeof value;
 }
 
 function milliseconds(value: unknown, name: string, { infinite = false } = {}): number {

@@ -1,5 +1,5 @@
 // The bound on characters held without a blank line: its default, and the check of a caller's value.
-import { describeArgument } from '../words.js';
+import { shown } from '../words.js';
 
 /** The bound a common reader holds without a blank line before it gives up on the stream (the default). */
 export const MAX_HELD_CHARS = 1_048_576;
@@ -11,5 +11,5 @@ export const MAX_HELD_CHARS = 1_048_576;
 export function heldBound(value: unknown, where: string): number {
   if (value === undefined) return MAX_HELD_CHARS;
   if (typeof value === 'number' && (value === Infinity || (Number.isInteger(value) && value >= 1))) return value;
-  throw new TypeError(`sse-reconstruct: ${where} must be a whole number of characters (at least 1) or Infinity for no bound; received ${typeof value === 'number' ? String(value) : describeArgument(value)}.`);
+  throw new TypeError(`sse-reconstruct: ${where} must be a whole number of characters (at least 1) or Infinity for no bound; received ${shown(value)}.`);
 }
