@@ -2,7 +2,7 @@
 // and pacing, to test a relay or a client on streams no one wrote by hand.
 import * as fc from 'fast-check';
 import { FORMAT_NAMES, type FormatName } from '../core/index.js';
-import { describeValue } from '../faults/checks.js';
+import { describeArgument } from '../core/index.js';
 import {
   addBOM, appendError, cutInside, delay, drop, dropEnd, dropStart, duplicate, joinDataLines, pace, relativeFault, removeIndex, renameEvent, stall,
   stripFinalBlankLine, swap, toCRLF, truncateAfter, type Fault,
@@ -18,7 +18,7 @@ export type { Fixture } from '../fixtures/types.js';
 
 function checkFormat(format: unknown, call: string): FormatName {
   if (!FORMAT_NAMES.includes(format as FormatName)) {
-    throw new SseReconstructError('ERR_SSE_ARGUMENT', `sse-reconstruct: ${call} takes a format, one of ${FORMAT_NAMES.join(', ')}; it received ${describeValue(format)}.`);
+    throw new SseReconstructError('ERR_SSE_ARGUMENT', `sse-reconstruct: ${call} takes a format, one of ${FORMAT_NAMES.join(', ')}; it received ${describeArgument(format)}.`);
   }
   return format as FormatName;
 }
@@ -41,7 +41,7 @@ export interface StreamsOptions {
 export function streams(format: FormatName, options: StreamsOptions = {}): fc.Arbitrary<Fixture> {
   checkFormat(format, 'streams(format)');
   const max = options.maxPieceSize ?? 16;
-  if (!Number.isInteger(max) || max < 1) throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: streams()'s maxPieceSize is a whole number of at least 1; it received ${describeValue(max)}.`);
+  if (!Number.isInteger(max) || max < 1) throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: streams()'s maxPieceSize is a whole number of at least 1; it received ${describeArgument(max)}.`);
   return fc.record({ response: responses(format), pieceSize: fc.integer({ min: 1, max }), seed: fc.integer() }).map(({ response, pieceSize, seed }) => {
     const stream = streamOf(response, format, { pieceSize, seed });
     const { expected } = scriptOf(stream, { format });
@@ -115,11 +115,11 @@ function faultOf(kind: FaultKind): fc.Arbitrary<Fault> {
 /** Lists of faults, each placed to fit whatever stream it meets: pass them to `applyFaults(stream, ...list)`. */
 export function faults(options: FaultsOptions = {}): fc.Arbitrary<Fault[]> {
   const maxLength = options.maxLength ?? 3;
-  if (!Number.isInteger(maxLength) || maxLength < 0) throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: faults()'s maxLength is a whole number (0 or more); it received ${describeValue(maxLength)}.`);
+  if (!Number.isInteger(maxLength) || maxLength < 0) throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: faults()'s maxLength is a whole number (0 or more); it received ${describeArgument(maxLength)}.`);
   const kinds = options.kinds ?? FAULT_KINDS;
   const unknown = kinds.filter((kind) => !FAULT_KINDS.includes(kind));
   if (kinds.length === 0 || unknown.length > 0) {
-    throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: faults()'s kinds are some of ${FAULT_KINDS.join(', ')}; it received ${describeValue(kinds)}.`);
+    throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: faults()'s kinds are some of ${FAULT_KINDS.join(', ')}; it received ${describeArgument(kinds)}.`);
   }
   return fc.array(fc.oneof(...kinds.map(faultOf)), { maxLength });
 }
@@ -136,7 +136,7 @@ export interface Chunking {
 
 /** Chunkings: sizes from 1 character up to `maxSize` (default 64). */
 export function chunkings(maxSize = 64): fc.Arbitrary<Chunking> {
-  if (!Number.isInteger(maxSize) || maxSize < 1) throw new SseReconstructError('ERR_SSE_ARGUMENT', `sse-reconstruct: chunkings(maxSize) takes a whole number of at least 1; it received ${describeValue(maxSize)}.`);
+  if (!Number.isInteger(maxSize) || maxSize < 1) throw new SseReconstructError('ERR_SSE_ARGUMENT', `sse-reconstruct: chunkings(maxSize) takes a whole number of at least 1; it received ${describeArgument(maxSize)}.`);
   return fc.array(fc.integer({ min: 1, max: maxSize }), { minLength: 1, maxLength: 8 }).map(chunkingOf);
 }
 

@@ -71,10 +71,12 @@ export type { LineSource } from './render/finding-lines.js';
 
 // For the faces (matchers, CLI, server, faults), which import from here only; not part of the package's API
 // (src/index.ts lists what is).
-export { describeArgument, plural } from './words.js';
+export { describeArgument, plural, shown } from './words.js';
+export { mediaTypeOf } from './input/live-result.js';
 export { suggestion } from './did-you-mean.js';
 export { SEVERITIES, countsAtLeast, isAtLeast, severityRank } from './severity.js';
-export { checkOptionTable, isPlainObject, oneOf, type OptionRule, type OptionRules } from './options.js';
+export { checkOptionTable, oneOf, type OptionRule, type OptionRules } from './options.js';
+export { isObject, isPlainObject, type Json } from './object-kinds.js';
 export { checkMatcherSettings, runnerSettings, setRunnerSettings, withConfiguredDeadlines, type RunnerSettings } from './input/stream-options.js';
 export { matchStamp, StampClock } from './decode/timestamps.js';
 export { checkOptions, SERIALIZER_OPTION_RULES } from './options.js';

@@ -1,7 +1,8 @@
 // Every options object the library takes is checked against one table of rules: a wrong value or an unknown name is
 // a misuse of the API, and throws a TypeError that says what to pass instead of being ignored.
-import { describeArgument as describe } from './words.js';
+import { shown } from './words.js';
 import { suggestion } from './did-you-mean.js';
+import { isObject, isPlainObject } from './object-kinds.js';
 import { FORMAT_NAMES, type ReconstructOptions } from './model.js';
 import { SseReconstructError } from './library-errors.js';
 
@@ -158,21 +159,4 @@ function exampleOf(rules: OptionRules): string {
   return first === undefined ? '{}' : `{ ${first}: … }`;
 }
 
-/** The value as a message shows it: numbers and strings as written, anything else by its kind. */
-export function shown(value: unknown): string {
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'bigint') return `${value}n`;
-  return describe(value);
-}
 
-function isObject(value: unknown): boolean {
-  return typeof value === 'object' && value !== null;
-}
-
-/** An object literal (or one with no prototype, or from another realm): not an array, a Date or a class instance. */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Object.prototype.toString.call(value) !== '[object Object]') return false;
-  const prototype = Object.getPrototypeOf(value) as object | null;
-  return prototype === null || Object.getPrototypeOf(prototype) === null;
-}

@@ -15,15 +15,33 @@ export function kindOf(value: unknown): string {
   return `a ${typeof value}`;
 }
 
-/** A value passed to the API, as a TypeError names it: `undefined`, `an array`, `an object (Map)`, `a string`. */
+/**
+ * A value passed to the API, as a TypeError names it: its kind, and what it holds where that helps to find it:
+ * `undefined`, `the string "2"`, `a number (42)`, `an array of 3 items`, `an object with keys a, b`, `an object (Map)`.
+ */
 export function describeArgument(value: unknown): string {
   if (value === null || value === undefined) return String(value);
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return `an object (${Object.prototype.toString.call(value).slice(8, -1)})`;
-  return `a ${typeof value}`;
+  if (typeof value === 'string') return `the string ${preview(value, 40)}`;
+  if (typeof value === 'number' || typeof value === 'boolean') return `a ${typeof value} (${String(value)})`;
+  if (typeof value === 'bigint') return `a bigint (${value}n)`;
+  if (Array.isArray(value)) return `an array of ${plural(value.length, 'item')}`;
+  if (typeof value !== 'object') return `a ${typeof value}`;
+  const tag = Object.prototype.toString.call(value).slice(8, -1);
+  if (tag !== 'Object') return `an object (${tag})`;
+  const keys = Object.keys(value);
+  if (keys.length === 0) return 'an object with no keys';
+  return `an object with keys ${keys.slice(0, 5).join(', ')}${keys.length > 5 ? ', …' : ''}`;
 }
 
-/** `1 finding`, `2 findings`. */
-export function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+/** A value as an option's message shows it: numbers and strings as written, anything else as describeArgument names it. */
+export function shown(value: unknown): string {
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'bigint') return `${value}n`;
+  return describeArgument(value);
+}
+
+/** `1 finding`, `2 findings`, `1,200 characters`; `nouns` for a plural that is not the noun and an s. */
+export function plural(count: number, noun: string, nouns = `${noun}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? noun : nouns}`;
 }

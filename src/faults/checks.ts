@@ -13,12 +13,3 @@ export function isFixture(value: unknown): value is Fixture {
   return typeof candidate.stream === 'string' && typeof candidate.format === 'string' && typeof candidate.expected === 'object';
 }
 
-/** Names a value for a TypeError's message. */
-export function describeValue(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return `an array of ${value.length}`;
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
-  if (typeof value === 'object') return `an object (${Object.keys(value).slice(0, 5).join(', ') || 'no keys'})`;
-  if (typeof value === 'function') return 'a function';
-  return `${typeof value} ${String(value)}`;
-}

@@ -1,14 +1,13 @@
 // What the faults share: checks of their arguments, and edits of a work's units.
-import type { FormatName } from '../core/index.js';
-import { describeValue } from './checks.js';
-import { fieldsOf, isRecord } from './frame-text.js';
+import { describeArgument, isObject, type FormatName } from '../core/index.js';
+import { fieldsOf } from './frame-text.js';
 import { frameUnits, unitText, type Unit, type Work } from './work.js';
 import { SseReconstructError } from '../core/index.js';
 
 /** `value` as a whole number of 0 or more, or a TypeError naming `call`. */
 export function count(value: unknown, what: string, call: string): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
-    throw new SseReconstructError('ERR_SSE_ARGUMENT', `sse-reconstruct: ${call} takes ${what} as a whole number (0 or more); it received ${describeValue(value)}.`);
+    throw new SseReconstructError('ERR_SSE_ARGUMENT', `sse-reconstruct: ${call} takes ${what} as a whole number (0 or more); it received ${describeArgument(value)}.`);
   }
   return value;
 }
@@ -16,7 +15,7 @@ export function count(value: unknown, what: string, call: string): number {
 /** `value` as milliseconds of 0 or more (Infinity where `forever`), or a TypeError naming `call`. */
 export function milliseconds(value: unknown, what: string, call: string, forever = false): number {
   if (typeof value !== 'number' || Number.isNaN(value) || value < 0 || (!forever && !Number.isFinite(value))) {
-    throw new SseReconstructError('ERR_SSE_ARGUMENT', `sse-reconstruct: ${call} takes ${what} in milliseconds, a number of 0 or more${forever ? ' (Infinity for forever)' : ''}; it received ${describeValue(value)}.`);
+    throw new SseReconstructError('ERR_SSE_ARGUMENT', `sse-reconstruct: ${call} takes ${what} in milliseconds, a number of 0 or more${forever ? ' (Infinity for forever)' : ''}; it received ${describeArgument(value)}.`);
   }
   return value;
 }
@@ -102,5 +101,5 @@ export function withData(text: string, value: unknown): string {
 /** A frame's data as a JSON object, or null. */
 export function jsonOf(unit: Unit): Record<string, unknown> | null {
   const value = fieldsOf(unitText(unit)).json;
-  return isRecord(value) ? value : null;
+  return isObject(value) ? value : null;
 }

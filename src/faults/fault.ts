@@ -2,7 +2,7 @@
 // touch; applyFaults() states the library's reading of the result. The faults themselves: frame-faults.ts (which
 // frames come), framing-faults.ts (how frames are written), timing-faults.ts (when they come).
 import { DEFAULT_DEADLINES, type Deadlines, type Reconstruction } from '../core/index.js';
-import { describeValue } from './checks.js';
+import { describeArgument } from '../core/index.js';
 import { expectedOf } from './expected.js';
 import type { StreamScript } from './script.js';
 import { readScript, scriptOf, type ScriptSource } from './script-of.js';
@@ -85,7 +85,7 @@ export function faultedWork(source: ScriptSource, faults: readonly Fault[]): Fau
   const script = scriptOf(source);
   faults.forEach((entry, index) => {
     if (transformOf(entry) === undefined) {
-      throw new SseReconstructError('ERR_SSE_ARGUMENT', `sse-reconstruct: applyFaults(source, ...faults) takes faults made by this module (drop(2), truncateAfter(5), …); argument ${index + 1} is ${describeValue(entry)}.`);
+      throw new SseReconstructError('ERR_SSE_ARGUMENT', `sse-reconstruct: applyFaults(source, ...faults) takes faults made by this module (drop(2), truncateAfter(5), …); argument ${index + 1} is ${describeArgument(entry)}.`);
     }
   });
   const reading = readScript(script);

@@ -1,10 +1,10 @@
 // Faults on which frames come: a cut, an error frame, frames lost, repeated, reordered, the end or the start taken away.
-import { formatModule } from '../core/index.js';
-import { describeValue } from './checks.js';
+import { formatModule, isObject } from '../core/index.js';
+import { describeArgument } from '../core/index.js';
 import { errorFrame, type ErrorStyle } from './error-frames.js';
 import { fault, type Fault } from './fault.js';
 import { copyUnit, count, formatOf, frameAt, jsonOf, notCut, remove, setText, terminate, withData } from './fault-edits.js';
-import { fieldsOf, isRecord } from './frame-text.js';
+import { fieldsOf } from './frame-text.js';
 import { frameUnits, unitText, type Work } from './work.js';
 import { SseReconstructError } from '../core/index.js';
 
@@ -17,7 +17,7 @@ export interface CutOptions {
 /** The end a cut makes: a close, or a reset where `options.reset` says so. */
 function endOf(options: CutOptions, call: string): Work['end'] {
   if (options === null || typeof options !== 'object' || (options.reset !== undefined && typeof options.reset !== 'boolean')) {
-    throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: ${call} takes options such as { reset: true }, or none; it received ${describeValue(options)}.`);
+    throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: ${call} takes options such as { reset: true }, or none; it received ${describeArgument(options)}.`);
   }
   return options.reset ? { kind: 'reset' } : { kind: 'close' };
 }
@@ -77,10 +77,10 @@ export interface AppendErrorOptions {
 /** Ends the stream with the format's own error frame (OpenAI `{"error": …}`, Anthropic `overloaded_error`, Gemini `UNAVAILABLE`, Responses `error`). */
 export function appendError(options: AppendErrorOptions = {}): Fault {
   if (options === null || typeof options !== 'object') {
-    throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: appendError() takes options such as { style: 'event', message: 'Overloaded' }, or nothing; it received ${describeValue(options)}.`);
+    throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: appendError() takes options such as { style: 'event', message: 'Overloaded' }, or nothing; it received ${describeArgument(options)}.`);
   }
   if (options.message !== undefined && typeof options.message !== 'string') {
-    throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: appendError()'s message is a string; it received ${describeValue(options.message)}.`);
+    throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: appendError()'s message is a string; it received ${describeArgument(options.message)}.`);
   }
   const call = `appendError(${options.style || options.message ? JSON.stringify(options) : ''})`;
   return fault(call, 'ends the stream with the format\'s error frame', (work) => {
@@ -99,7 +99,7 @@ export function appendError(options: AppendErrorOptions = {}): Fault {
     const numbers = frames.map((unit) => jsonOf(unit)?.sequence_number).filter((n): n is number => typeof n === 'number');
     for (const unit of frames) {
       const value = jsonOf(unit);
-      if (isRecord(value?.response)) response = value.response;
+      if (isObject(value?.response)) response = value.response;
     }
     const text = errorFrame(format, {
       ...(options.style ? { style: options.style } : {}),

@@ -1,7 +1,7 @@
 // A frame's fields read from its own text, as the event-stream rules read them: the oracle and the faults work on
 // frame texts, not on the library's reading of them.
 
-import type { FrameFields } from '../core/index.js';
+import { isObject, type FrameFields } from '../core/index.js';
 
 export type { FrameFields };
 
@@ -32,11 +32,7 @@ function parse(text: string): unknown {
   }
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** The JSON `type` of a frame's data, or null. */
 export function typeOf(fields: FrameFields): string | null {
-  return isRecord(fields.json) && typeof fields.json.type === 'string' ? fields.json.type : null;
+  return isObject(fields.json) && typeof fields.json.type === 'string' ? fields.json.type : null;
 }

@@ -1,8 +1,8 @@
 // Faults on how frames are written: line ends, a byte-order mark, blank lines, event names, tool-call indexes.
-import { describeValue } from './checks.js';
+import { describeArgument } from '../core/index.js';
 import { fault, type Fault } from './fault.js';
 import { BREAK, count, formatOf, frameAt, jsonOf, lineBreakOf, linesOf, notCut, setText, withData } from './fault-edits.js';
-import { isRecord } from './frame-text.js';
+import { isObject } from '../core/index.js';
 import { frameUnits, unitText, type Unit } from './work.js';
 import { SseReconstructError } from '../core/index.js';
 
@@ -88,7 +88,7 @@ export function renameEvent(frame: number, name: string): Fault {
   const call = `renameEvent(${String(frame)}, ${JSON.stringify(name)})`;
   count(frame, 'the frame to rename (0-based)', 'renameEvent(frame, name)');
   if (typeof name !== 'string' || name === '' || /[\r\n]/.test(name)) {
-    throw new SseReconstructError('ERR_SSE_ARGUMENT', `sse-reconstruct: renameEvent(frame, name) takes the new event name as a non-empty string on one line; it received ${describeValue(name)}.`);
+    throw new SseReconstructError('ERR_SSE_ARGUMENT', `sse-reconstruct: renameEvent(frame, name) takes the new event name as a non-empty string on one line; it received ${describeArgument(name)}.`);
   }
   return fault(call, `names frame ${frame}'s event ${JSON.stringify(name)}`, (work) => {
     const unit = frameAt(work, frame, call);
@@ -116,8 +116,8 @@ export function removeIndex(frame?: number): Fault {
     }
     const value = structuredClone(jsonOf(unit)!);
     for (const choice of value.choices as unknown[]) {
-      if (!isRecord(choice) || !isRecord(choice.delta) || !Array.isArray(choice.delta.tool_calls)) continue;
-      for (const fragment of choice.delta.tool_calls) if (isRecord(fragment)) delete fragment.index;
+      if (!isObject(choice) || !isObject(choice.delta) || !Array.isArray(choice.delta.tool_calls)) continue;
+      for (const fragment of choice.delta.tool_calls) if (isObject(fragment)) delete fragment.index;
     }
     setText(unit, withData(unitText(unit), value));
   });
@@ -127,6 +127,6 @@ export function removeIndex(frame?: number): Fault {
 function indexedFragments(value: Record<string, unknown> | null): boolean {
   if (!value || !Array.isArray(value.choices)) return false;
   return value.choices.some(
-    (choice) => isRecord(choice) && isRecord(choice.delta) && Array.isArray(choice.delta.tool_calls) && choice.delta.tool_calls.some((f) => isRecord(f) && 'index' in f),
+    (choice) => isObject(choice) && isObject(choice.delta) && Array.isArray(choice.delta.tool_calls) && choice.delta.tool_calls.some((f) => isObject(f) && 'index' in f),
   );
 }

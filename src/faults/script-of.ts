@@ -3,8 +3,9 @@ import type { FindingCode, FormatName, Reconstruction, ReconstructOptions } from
 import { matchStamp, StampClock } from '../core/index.js';
 import type { Fixture } from '../fixtures/types.js';
 import type { ExpectedReading, ScriptEnd, ScriptPiece, StreamScript } from './script.js';
-import { describeValue, isFixture, isScript } from './checks.js';
 import { SseReconstructError } from '../core/index.js';
+import { describeArgument } from '../core/index.js';
+import { isFixture, isScript } from './checks.js';
 
 /** What `scriptOf()` takes: a stream's text or bytes (chunks are joined), a timestamped capture, a fixture or a script. */
 export type ScriptSource = string | Uint8Array | ArrayBuffer | ReadonlyArray<string | Uint8Array | ArrayBuffer> | Fixture | StreamScript;
@@ -26,7 +27,7 @@ export function scriptOf(source: ScriptSource, options: ScriptOfOptions = {}): S
   if (isScript(source)) return copyScript(source);
   if (isFixture(source)) return cut(source.stream, source.format, { ...source.expected, findings: [...source.expected.findings] });
   if (options.format !== undefined && typeof options.format !== 'string') {
-    throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: scriptOf()'s \`format\` is a format name, one of ${FORMAT_NAMES.join(', ')}; it received ${describeValue(options.format)}.`);
+    throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: scriptOf()'s \`format\` is a format name, one of ${FORMAT_NAMES.join(', ')}; it received ${describeArgument(options.format)}.`);
   }
   const recorded = recordedEnd(textOf(source));
   const text = recorded.text;
@@ -117,12 +118,12 @@ function textOf(source: Exclude<ScriptSource, Fixture | StreamScript>): string {
     source.forEach((chunk: unknown, index) => {
       if (typeof chunk === 'string') text += decoder.decode() + chunk;
       else if (chunk instanceof Uint8Array || chunk instanceof ArrayBuffer) text += decoder.decode(chunk, { stream: true });
-      else throw new SseReconstructError('ERR_SSE_ARGUMENT', `sse-reconstruct: scriptOf() takes chunks that are strings or Uint8Arrays; chunk ${index} is ${describeValue(chunk)}.`);
+      else throw new SseReconstructError('ERR_SSE_ARGUMENT', `sse-reconstruct: scriptOf() takes chunks that are strings or Uint8Arrays; chunk ${index} is ${describeArgument(chunk)}.`);
     });
     return text + decoder.decode();
   }
   throw new SseReconstructError('ERR_SSE_ARGUMENT',
-    `sse-reconstruct: scriptOf() takes a stream's text (a string), its bytes (a Uint8Array or ArrayBuffer), an array of such chunks, a fixture or a script; it received ${describeValue(source)}.`,
+    `sse-reconstruct: scriptOf() takes a stream's text (a string), its bytes (a Uint8Array or ArrayBuffer), an array of such chunks, a fixture or a script; it received ${describeArgument(source)}.`,
   );
 }
 
@@ -204,6 +205,6 @@ function copyScript(script: StreamScript): StreamScript {
 
 export function checkScript(script: StreamScript, caller: string): void {
   if (!isScript(script)) {
-    throw new SseReconstructError('ERR_SSE_ARGUMENT', `sse-reconstruct: ${caller}() takes a stream script (from scriptOf()); it received ${describeValue(script)}.`);
+    throw new SseReconstructError('ERR_SSE_ARGUMENT', `sse-reconstruct: ${caller}() takes a stream script (from scriptOf()); it received ${describeArgument(script)}.`);
   }
 }

@@ -1,6 +1,6 @@
 // Faults on when frames come: a stall, a frame held back, a model's pace.
 import { seededRandom } from '../fixtures/stream-of.js';
-import { describeValue } from './checks.js';
+import { describeArgument } from '../core/index.js';
 import { fault, type Fault } from './fault.js';
 import { count, frameAt, milliseconds } from './fault-edits.js';
 import { frameUnits } from './work.js';
@@ -70,19 +70,19 @@ export interface PaceOptions {
  */
 export function pace(options: PaceOptions): Fault {
   if (options === null || typeof options !== 'object') {
-    throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: pace() takes options such as { ttftMs: 400, tokensPerSec: 30, jitter: 0.2, seed: 1 }; it received ${describeValue(options)}.`);
+    throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: pace() takes options such as { ttftMs: 400, tokensPerSec: 30, jitter: 0.2, seed: 1 }; it received ${describeArgument(options)}.`);
   }
   const ttft = milliseconds(options.ttftMs ?? 0, 'ttftMs', 'pace({ ttftMs })');
   const tps = options.tokensPerSec;
   if (tps !== undefined && !(typeof tps === 'number' && tps > 0 && Number.isFinite(tps))) {
-    throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: pace({ tokensPerSec }) takes a number above 0; it received ${describeValue(tps)}.`);
+    throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: pace({ tokensPerSec }) takes a number above 0; it received ${describeArgument(tps)}.`);
   }
   const jitter = options.jitter ?? 0;
   if (typeof jitter !== 'number' || !(jitter >= 0 && jitter <= 1)) {
-    throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: pace({ jitter }) takes a share from 0 to 1; it received ${describeValue(jitter)}.`);
+    throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: pace({ jitter }) takes a share from 0 to 1; it received ${describeArgument(jitter)}.`);
   }
   const seed = options.seed ?? 0;
-  if (!Number.isInteger(seed)) throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: pace({ seed }) takes a whole number; it received ${describeValue(seed)}.`);
+  if (!Number.isInteger(seed)) throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: pace({ seed }) takes a whole number; it received ${describeArgument(seed)}.`);
   const shown = JSON.stringify(Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)));
   return fault(`pace(${shown})`, `paces the stream: ${ttft} ms to the first content${tps ? `, then ${tps} content frames a second` : ''}`, (work, context) => {
     const random = seededRandom(seed);

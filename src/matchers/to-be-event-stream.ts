@@ -1,3 +1,4 @@
+import { mediaTypeOf } from '../core/index.js';
 import type { MatcherCheck } from './define.js';
 import type { Received } from './input.js';
 import { isPlainObject } from './paths.js';
@@ -20,7 +21,7 @@ const CHECKS: Record<string, HeaderCheck> = {
   'content-type': {
     want: 'content-type: text/event-stream',
     problem: (headers) =>
-      mediaType(headers['content-type']) === 'text/event-stream' ? null : `content-type is ${shown(headers['content-type'])}: set \`content-type: text/event-stream\``,
+      mediaTypeOf(headers['content-type']) === 'text/event-stream' ? null : `content-type is ${shown(headers['content-type'])}: set \`content-type: text/event-stream\``,
   },
   'cache-control': {
     want: 'cache-control: no-cache',
@@ -100,10 +101,6 @@ function actualHeaders(names: readonly string[], headers: Record<string, string>
       return [name, name === 'status' ? String(status) : (headers[name] ?? '(none)')];
     }),
   );
-}
-
-function mediaType(value: string | undefined): string | null {
-  return value?.split(';')[0]?.trim().toLowerCase() ?? null;
 }
 
 function shown(value: string | undefined): string {

@@ -1,6 +1,6 @@
 import type { FormatName } from '../core/index.js';
-import { FORMAT_NAMES } from '../core/index.js';
 import { SseReconstructError } from '../core/index.js';
+import { FORMAT_NAMES, isObject, shown as show } from '../core/index.js';
 
 /** How the stream's bytes are cut into writes. */
 export type ChunkOption = number | 'frame' | 'piece';
@@ -167,16 +167,6 @@ const SERVER_KEYS: readonly string[] = SERVER_OPTIONS.map((entry) => entry.name)
 
 function fail(message: string): never {
   throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: serveStream: ${message}`);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function show(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'number' || typeof value === 'boolean' || value === null || value === undefined) return String(value);
-  return Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : typeof value;
 }
 
 function milliseconds(value: unknown, name: string, { infinite = false } = {}): number {

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { isPlainObject } from '../core/index.js';
 import { isFixture, isScript } from '../faults/checks.js';
 import { httpErrorReply } from './http-errors.js';
 import { checkServeOptions, checkServerOptions, type NormalOptions, type ServeOptions, type ServerOptions } from './options.js';
@@ -82,10 +83,6 @@ interface CompiledRoute {
 
 const ROUTE_KEY = /^(\*|[A-Z]+) (\/\S*|\*)$/;
 const MAX_BODY = 16 * 1024 * 1024;
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
-}
 
 function isRouteTable(value: unknown): value is RouteTable {
   if (!isPlainObject(value) || isScript(value) || isFixture(value)) return false;

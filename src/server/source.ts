@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { reconstruct, type FormatName } from '../core/index.js';
-import { matchStamp } from '../core/index.js';
+import { describeArgument, matchStamp } from '../core/index.js';
 import { isFixture, isScript } from '../faults/checks.js';
 import { scriptOf } from '../faults/script-of.js';
 import type { StreamScript } from '../faults/script.js';
@@ -37,14 +37,7 @@ export function bodyOf(source: unknown, where = 'the source'): ServedBody {
   if (typeof source === 'string') return captureBody(/[\r\n]/.test(source) ? new TextEncoder().encode(source) : fileBytes(source));
   if (source instanceof Uint8Array) return captureBody(source);
   if (source instanceof ArrayBuffer) return captureBody(new Uint8Array(source));
-  return fail(`${where} must be ${SOURCE_KINDS}; it is ${describe(source)}.`);
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return `an object with keys ${Object.keys(value).slice(0, 5).join(', ') || '(none)'}`;
-  return typeof value;
+  return fail(`${where} must be ${SOURCE_KINDS}; it is ${describeArgument(source)}.`);
 }
 
 function fileBytes(path: string | URL): Uint8Array {

@@ -8,10 +8,8 @@ export function findingAnchor(code: string): string {
   return `finding-${code.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`;
 }
 
-/** A count with its noun, plural when it is not one. */
-export function plural(count: number, noun: string, nouns = `${noun}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? noun : nouns}`;
-}
+/** A count with its noun: the one wording core messages use too. */
+export { plural } from '../core/index.js';
 
 /** Milliseconds as a person reads them: 840 ms, 2.4 s. */
 export function duration(ms: number | null | undefined): string {

@@ -206,7 +206,7 @@ describe('misuse and faults that cannot apply throw TypeErrors that say so', () 
     [() => drop('2' as never), /received the string "2"/],
     [() => swap(3, 3), /two different frames/],
     [() => stall(2, -5), /in milliseconds, a number of 0 or more \(Infinity for forever\)/],
-    [() => delay(2, Infinity), /in milliseconds, a number of 0 or more; it received number Infinity/],
+    [() => delay(2, Infinity), /in milliseconds, a number of 0 or more; it received a number \(Infinity\)/],
     [() => pace({ jitter: 2 }), /jitter.*from 0 to 1/],
     [() => pace({ tokensPerSec: 0 }), /tokensPerSec.*above 0/],
     [() => renameEvent(1, 'a\nb'), /non-empty string on one line/],

@@ -1,9 +1,9 @@
 // What a stream's frames must read as, worked out from the frames by each format's documented rules, apart from the
 // library's assemblers: faults state their effect as the difference between this reading before and after them.
 // Responses' rules are in responses.ts; what the format oracles share, in shared.ts.
-import { formatModule, reconstruct, type FindingCode, type FinishClass, type FormatName, type Verdict } from '../../src/core/index.js';
+import { formatModule, isObject, reconstruct, type FindingCode, type FinishClass, type FormatName, type Verdict } from '../../src/core/index.js';
 import { classOutsideTable } from '../../src/core/formats/finish-check.js';
-import { type FrameFields, isRecord, typeOf } from '../../src/faults/frame-text.js';
+import { type FrameFields, typeOf } from '../../src/faults/frame-text.js';
 import { DELTA_BLOCK, fits, isKnownBlock } from '../../src/core/formats/anthropic/block-types.js';
 import { responsesOracle } from './responses.js';
 import { lost, parses, type FormatOracle, type Json, type Shared } from './shared.js';
@@ -29,9 +29,9 @@ export function endIndexOf(format: FormatName, frames: readonly FrameFields[]): 
     const value = frame.json;
     switch (format) {
       case 'chat-completions':
-        return frame.done || frame.event === 'error' || (isRecord(value) && Boolean(value.error));
+        return frame.done || frame.event === 'error' || (isObject(value) && Boolean(value.error));
       case 'anthropic':
-        return type === 'message_stop' || type === 'error' || (frame.event === 'error' && isRecord(value) && isRecord(value.error));
+        return type === 'message_stop' || type === 'error' || (frame.event === 'error' && isObject(value) && isObject(value.error));
       case 'responses':
         return type === 'error' || type === 'response.completed' || type === 'response.incomplete' || type === 'response.failed';
       case 'behavior-run':
@@ -109,10 +109,10 @@ const ORACLES: Record<FormatName, (shared: Shared) => FormatOracle> = {
 function chatContent(delta: Json): boolean {
   const filled = (value: unknown) => typeof value === 'string' && value !== '';
   if (['content', 'refusal', 'reasoning_content', 'reasoning'].some((key) => filled(delta[key]))) return true;
-  if (isRecord(delta.function_call) && filled(delta.function_call.arguments)) return true;
-  const fragments = Array.isArray(delta.tool_calls) ? delta.tool_calls.filter(isRecord) : [];
+  if (isObject(delta.function_call) && filled(delta.function_call.arguments)) return true;
+  const fragments = Array.isArray(delta.tool_calls) ? delta.tool_calls.filter(isObject) : [];
   return fragments.some((fragment) => {
-    const fn = isRecord(fragment.function) ? fragment.function : {};
+    const fn = isObject(fragment.function) ? fragment.function : {};
     return filled(fragment.id) || filled(fn.name) || filled(fn.arguments);
   });
 }
@@ -133,12 +133,12 @@ function chatOracle(shared: Shared): FormatOracle {
         if (frame.event !== 'message') shared.codes.add('event mismatch');
         return void (ended = true);
       }
-      if (frame.event === 'error' || (isRecord(frame.json) && frame.json.error)) {
+      if (frame.event === 'error' || (isObject(frame.json) && frame.json.error)) {
         ended = error = true;
         return void shared.codes.add('error event');
       }
-      if (frame.event !== 'message' && (!isRecord(frame.json) || frame.json.object !== frame.event)) shared.codes.add('event mismatch');
-      if (!isRecord(frame.json)) return void shared.codes.add('not json');
+      if (frame.event !== 'message' && (!isObject(frame.json) || frame.json.object !== frame.event)) shared.codes.add('event mismatch');
+      if (!isObject(frame.json)) return void shared.codes.add('not json');
       // A chunk with another id or model than the first one's is from another response: spliced.
       for (const field of ['id', 'model'] as const) {
         const value = frame.json[field];
@@ -146,18 +146,18 @@ function chatOracle(shared: Shared): FormatOracle {
         if (identity[field] !== undefined && identity[field] !== value) lost(shared, 'identity changed');
         identity[field] = value;
       }
-      const choices = Array.isArray(frame.json.choices) ? frame.json.choices.filter(isRecord) : [];
+      const choices = Array.isArray(frame.json.choices) ? frame.json.choices.filter(isObject) : [];
       for (const [position, choice] of choices.entries()) {
         const index = typeof choice.index === 'number' ? choice.index : position;
         if (typeof choice.index !== 'number') shared.codes.add('choice no index');
-        const delta = isRecord(choice.delta) ? choice.delta : {};
+        const delta = isObject(choice.delta) ? choice.delta : {};
         if (typeof finishes.get(index) === 'string' && chatContent(delta)) lost(shared, 'finish mismatch');
         if (!finishes.has(index) || typeof choice.finish_reason === 'string') finishes.set(index, typeof choice.finish_reason === 'string' ? choice.finish_reason : (finishes.get(index) ?? null));
-        if (isRecord(delta.function_call)) functionCalls.add(index);
-        for (const fragment of Array.isArray(delta.tool_calls) ? delta.tool_calls.filter(isRecord) : []) {
+        if (isObject(delta.function_call)) functionCalls.add(index);
+        for (const fragment of Array.isArray(delta.tool_calls) ? delta.tool_calls.filter(isObject) : []) {
           if (typeof fragment.index !== 'number') shared.codes.add('tool call no index');
           const key = `${index}:${typeof fragment.index === 'number' ? fragment.index : 0}`;
-          const fn = isRecord(fragment.function) ? fragment.function : {};
+          const fn = isObject(fragment.function) ? fragment.function : {};
           let call = calls.get(key) ?? { id: undefined, name: undefined, args: '' };
           callCount.set(index, (callCount.get(index) ?? 0) + (calls.has(key) ? 0 : 1));
           // A new id at an index in use starts a second call there; the first is kept apart.
@@ -212,11 +212,11 @@ function anthropicOracle(shared: Shared): FormatOracle {
       const type = typeOf(frame);
       // Anthropic names every event: a frame without its name (`message`) is a mismatch too.
       if (type !== null && frame.event !== type) shared.codes.add('event mismatch');
-      if (type === 'error' || (frame.event === 'error' && isRecord(value) && isRecord(value.error))) {
+      if (type === 'error' || (frame.event === 'error' && isObject(value) && isObject(value.error))) {
         ended = error = true;
         return void shared.codes.add('error event');
       }
-      if (!isRecord(value)) return void shared.codes.add('not json');
+      if (!isObject(value)) return void shared.codes.add('not json');
       if (type === 'message_start') {
         if (startSeen) shared.codes.add('block restarted');
         // A message_start after other events starts the message over: what its delta said is gone.
@@ -226,8 +226,8 @@ function anthropicOracle(shared: Shared): FormatOracle {
         }
         if (startSeen) toolUse = false;
         lastReason = null;
-        const message = isRecord(value.message) ? value.message : {};
-        if (Array.isArray(message.content) && message.content.some((block) => isRecord(block) && block.type === 'tool_use')) toolUse = true;
+        const message = isObject(value.message) ? value.message : {};
+        if (Array.isArray(message.content) && message.content.some((block) => isObject(block) && block.type === 'tool_use')) toolUse = true;
         started = startSeen = true;
         return;
       }
@@ -241,18 +241,18 @@ function anthropicOracle(shared: Shared): FormatOracle {
       if (type === 'message_stop') ended = true;
       else if (type === 'message_delta') {
         finished = true;
-        const delta = isRecord(value.delta) ? value.delta : {};
+        const delta = isObject(value.delta) ? value.delta : {};
         if (typeof delta.stop_reason === 'string') reasons.push(delta.stop_reason);
         if (delta.stop_reason === null || typeof delta.stop_reason === 'string') lastReason = delta.stop_reason;
       } else if (type === 'content_block_start') {
         if (block) lost(shared, 'block restarted');
-        const content = isRecord(value.content_block) ? value.content_block : {};
+        const content = isObject(value.content_block) ? value.content_block : {};
         const type = typeof content.type === 'string' ? content.type : '';
         if (type === 'tool_use') toolUse = true;
         blocks.set(index, { open: true, tool: ANTHROPIC_TOOL_BLOCKS.has(type), json: '', type, signed: typeof content.signature === 'string' && content.signature !== '' });
       } else if (type === 'content_block_delta') {
         if (!block || !block.open) return lost(shared, 'block unstarted');
-        const delta = isRecord(value.delta) ? value.delta : {};
+        const delta = isObject(value.delta) ? value.delta : {};
         if (typeof delta.type === 'string' && DELTA_BLOCK.has(delta.type) && isKnownBlock(block.type) && !fits(delta.type, block.type)) return lost(shared, 'delta mismatch');
         if (delta.type === 'input_json_delta' && typeof delta.partial_json === 'string') block.json += delta.partial_json;
         if (delta.type === 'signature_delta' && block.type === 'thinking' && typeof delta.signature === 'string') block.signed = delta.signature !== '';
@@ -284,14 +284,14 @@ function geminiOracle(shared: Shared): FormatOracle {
     read(frame) {
       const value = frame.json;
       if (error) return void shared.codes.add('after end');
-      if (!isRecord(value)) return void shared.codes.add('not json');
+      if (!isObject(value)) return void shared.codes.add('not json');
       if (allFinished()) shared.codes.add('after end');
-      if (isRecord(value.error)) {
+      if (isObject(value.error)) {
         error = true;
         return void shared.codes.add('error event');
       }
-      if (isRecord(value.promptFeedback) && typeof value.promptFeedback.blockReason === 'string') blocked = true;
-      for (const candidate of Array.isArray(value.candidates) ? value.candidates.filter(isRecord) : []) {
+      if (isObject(value.promptFeedback) && typeof value.promptFeedback.blockReason === 'string') blocked = true;
+      for (const candidate of Array.isArray(value.candidates) ? value.candidates.filter(isObject) : []) {
         const index = typeof candidate.index === 'number' ? candidate.index : 0;
         const reason = typeof candidate.finishReason === 'string' ? candidate.finishReason : null;
         if (reason !== null || !finishes.has(index)) finishes.set(index, reason ?? finishes.get(index) ?? null);
@@ -318,7 +318,7 @@ function behaviorOracle(shared: Shared): FormatOracle {
     read(frame) {
       if (ended) return void shared.codes.add('after end');
       const value = frame.json;
-      if (!isRecord(value)) return void shared.codes.add('not json');
+      if (!isObject(value)) return void shared.codes.add('not json');
       const type = typeOf(frame);
       if (type !== null && frame.event !== type) shared.codes.add('event mismatch');
       if (type === 'response.started') {

@@ -1,5 +1,6 @@
 // The oracle's rules for Responses API streams, written from its documentation apart from the library's assembler.
-import { isRecord, typeOf } from '../../src/faults/frame-text.js';
+import { isObject } from '../../src/core/index.js';
+import { typeOf } from '../../src/faults/frame-text.js';
 import { lost, parses, type FormatOracle, type Json, type Shared } from './shared.js';
 
 const TEXT_EVENTS: Record<string, { label: (v: Json) => string; part: ((v: Json) => string) | null; done?: string }> = {
@@ -67,7 +68,7 @@ export function responsesOracle(shared: Shared): FormatOracle {
     read(frame) {
       if (ended) return void shared.codes.add('after end');
       const value = frame.json;
-      if (!isRecord(value)) return void shared.codes.add('not json');
+      if (!isObject(value)) return void shared.codes.add('not json');
       const type = typeOf(frame) ?? '';
       if (frame.event !== 'message' && frame.event !== type) shared.codes.add('event mismatch');
       sequence(value);
@@ -77,14 +78,14 @@ export function responsesOracle(shared: Shared): FormatOracle {
       }
       if (type === 'response.completed' || type === 'response.incomplete' || type === 'response.failed') {
         ended = true;
-        const response = isRecord(value.response) ? value.response : {};
+        const response = isObject(value.response) ? value.response : {};
         if (type === 'response.failed') {
           error = true;
           shared.codes.add('error event');
         }
         if (type === 'response.incomplete') shared.codes.add('incomplete');
-        hasFinal = isRecord(value.response);
-        const reason = isRecord(response.incomplete_details) ? response.incomplete_details.reason : undefined;
+        hasFinal = isObject(value.response);
+        const reason = isObject(response.incomplete_details) ? response.incomplete_details.reason : undefined;
         const status = typeof response.status === 'string' ? response.status : type.slice('response.'.length);
         reasons.push(typeof reason === 'string' ? `${status}:${reason}` : status);
         compareFinal(response);
@@ -94,7 +95,7 @@ export function responsesOracle(shared: Shared): FormatOracle {
       const index = value.output_index;
       if (type === 'response.output_item.added') {
         if (items.has(index)) lost(shared, 'block restarted');
-        const call = isRecord(value.item) && value.item.type === 'function_call';
+        const call = isObject(value.item) && value.item.type === 'function_call';
         return void items.set(index, { done: false, call, labels: digest(value.item), touched: new Set(), deltas: new Set() });
       }
       const item = items.get(index);
@@ -141,7 +142,7 @@ export function responsesOracle(shared: Shared): FormatOracle {
 }
 
 function partText(part: unknown): string | null {
-  if (!isRecord(part)) return null;
+  if (!isObject(part)) return null;
   if (typeof part.text === 'string') return part.text;
   return typeof part.refusal === 'string' ? part.refusal : null;
 }
@@ -149,7 +150,7 @@ function partText(part: unknown): string | null {
 /** The fields an item holds by label: its parts' text, its arguments, its summaries. */
 function digest(item: unknown): Map<string, string | null> {
   const values = new Map<string, string | null>();
-  if (!isRecord(item)) return values;
+  if (!isObject(item)) return values;
   if (item.type === 'function_call') values.set('arguments', typeof item.arguments === 'string' ? item.arguments : null);
   if (item.type === 'message' || item.type === 'reasoning') {
     (Array.isArray(item.content) ? item.content : []).forEach((part, i) => values.set(`content ${i}`, partText(part)));

@@ -3,6 +3,7 @@ import type { FindingList } from '../findings.js';
 import type { ErrorShape } from '../formats/error-body.js';
 import { formatModule, FORMAT_MODULES } from '../formats/registry.js';
 import type { FormatModule, FormatName, FrameRecord } from '../model.js';
+import { plural } from '../words.js';
 
 /**
  * Tells the format from what the frames carry. Each frame names the format that recognises it best; the first frame
@@ -175,9 +176,9 @@ function carriedByAll({ done, objects, others, keys, types }: UnnamedTally): str
   const parts: string[] = [];
   if (objects > 0) {
     const what = [keys.size > 0 ? `keys ${quoted(keys)}` : 'no keys', types.size > 0 ? `type ${quoted(types)}` : ''].filter(Boolean).join('; ');
-    parts.push(`${objects} JSON object${objects === 1 ? '' : 's'} (${what})`);
+    parts.push(`${plural(objects, 'JSON object')} (${what})`);
   }
-  if (others > 0) parts.push(`${others} JSON value${others === 1 ? '' : 's'} that ${others === 1 ? 'is' : 'are'} not an object`);
+  if (others > 0) parts.push(`${plural(others, 'JSON value')} that ${others === 1 ? 'is' : 'are'} not an object`);
   if (done > 0) parts.push(`${done} \`[DONE]\``);
   return parts.join(' and ');
 }

@@ -1,5 +1,5 @@
 import type { FormatName } from '../model.js';
-import { isObject } from '../formats/json-shape.js';
+import { isObject } from '../object-kinds.js';
 import { FORMAT_MODULES } from '../formats/registry.js';
 import { ERROR_MEANINGS, ERROR_SOURCES, ERROR_TABLES, type ErrorMeaning, type ErrorProvider, type ErrorSource, type RetryAdvice } from './table.js';
 

@@ -1,12 +1,8 @@
 // Every payload field is `unknown` until checked: the guards the formats share.
 
-/** A JSON object as a payload carries it. */
-export type Json = Record<string, unknown>;
+import type { Json } from '../object-kinds.js';
 
-/** A JSON object (not null, not an array). */
-export function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isObject, type Json } from '../object-kinds.js';
 
 /** A list index: a whole number, not negative. */
 export function isIndex(value: unknown): value is number {

@@ -86,7 +86,8 @@ function headersOf(headers: Headers): Record<string, string> {
   return out;
 }
 
-export function mediaTypeOf(contentType: string | null): string | null {
+/** The media type of a `content-type` value, lower-cased and without parameters: `text/event-stream; charset=utf-8` → `text/event-stream`. */
+export function mediaTypeOf(contentType: string | null | undefined): string | null {
   return contentType?.split(';')[0]?.trim().toLowerCase() ?? null;
 }
 

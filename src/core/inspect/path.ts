@@ -1,6 +1,6 @@
 import { readPayload } from '../decode/payload.js';
-import { kindOf } from '../words.js';
 import { SseReconstructError } from '../library-errors.js';
+import { kindOf, plural } from '../words.js';
 
 /**
  * A dotted path into an event's JSON: `choices.0.delta.content`. Every segment is a key as written (an empty
@@ -89,7 +89,7 @@ export function joinAtPath(values: readonly JsonEvent[], of: number, path: strin
     from: from.length,
     of,
     events: from,
-    summary: `Text reassembled from ${from.length} of ${of} event${of === 1 ? '' : 's'} at \`${path}\``,
+    summary: `Text reassembled from ${from.length} of ${plural(of, 'event')} at \`${path}\``,
   };
   if (from.length === 0) result.hint = hintFor(values.length > 0, values[0]?.value, segments);
   return result;

@@ -5,7 +5,7 @@
 import { explainError, type ErrorExplanation } from '../errors/explain.js';
 import { FINDINGS, type Finding, type FindingCode, type Severity } from '../findings.js';
 import { formatModule } from '../formats/registry.js';
-import type { StreamSourceFacts } from '../input/stream.js';
+import type { LiveStreamFacts } from '../input/stream.js';
 import type { BehaviorStep, Choice, FormatName, FrameRecord, Outcome, Reconstruction, Timing, Verdict } from '../model.js';
 import type { LineTally } from '../decode/frame.js';
 import type { LineSource } from './finding-lines.js';
@@ -61,7 +61,7 @@ export interface ReportFrame {
 }
 
 /** How a live stream was read: its HTTP facts and a read that failed part-way. Null for text, bytes and chunks. */
-export type ReportRead = Pick<StreamSourceFacts, 'kind' | 'status' | 'contentType' | 'httpProblem' | 'readError' | 'chunks'>;
+export type ReportRead = Pick<LiveStreamFacts, 'kind' | 'status' | 'contentType' | 'httpProblem' | 'readError' | 'chunks'>;
 
 /** Findings of a code past the ones listed, counted only. */
 export interface UnlistedCount {

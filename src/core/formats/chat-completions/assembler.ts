@@ -317,7 +317,7 @@ export class ChatAssembler implements Assembler, ChatFindings {
       chars += state.text.length;
       calls += state.calls.size;
     }
-    return `${chars} chars of text and ${calls} tool call${calls === 1 ? '' : 's'} so far`;
+    return `${chars} chars of text and ${plural(calls, 'tool call')} so far`;
   }
 
   // ── Finishing ──

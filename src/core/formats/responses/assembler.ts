@@ -31,6 +31,7 @@ import {
   isObject,
   stringOf,
 } from './shapes.js';
+import { plural } from '../../words.js';
 
 const TEXT: Record<string, [TextTarget, string]> = {
   'response.output_text': [{ field: 'content', key: 'text', partType: 'output_text', itemType: 'message', noun: 'text' }, 'text'],
@@ -405,7 +406,7 @@ export class ResponsesAssembler implements Assembler, Report {
     this.raise(
       frame,
       'after end',
-      `${count} frame${count === 1 ? '' : 's'} came after the stream ended at frame ${this.endFrame.index} (${this.endFrame.type}), from frame ${frame.index} on. A client stops reading at the end, so they are not part of the answer.`,
+      `${plural(count, 'frame')} came after the stream ended at frame ${this.endFrame.index} (${this.endFrame.type}), from frame ${frame.index} on. A client stops reading at the end, so they are not part of the answer.`,
     );
   }
 }
@@ -425,6 +426,6 @@ function* previousSizes(state: ItemState): Generator<string> {
     const parts = item[field];
     if (!Array.isArray(parts) || parts.length === 0) continue;
     const length = parts.reduce((sum: number, part: unknown) => sum + (isObject(part) ? (stringOf(part.text) ?? stringOf(part.refusal) ?? '').length : 0), 0);
-    yield `${parts.length} ${field} part${parts.length === 1 ? '' : 's'} (${length} chars)`;
+    yield `${plural(parts.length, `${field} part`)} (${length} chars)`;
   }
 }

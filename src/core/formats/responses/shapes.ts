@@ -1,6 +1,7 @@
 // Type guards and the event names of the Responses stream. Every payload field is `unknown` until checked here.
 
 import type { Json } from '../json-shape.js';
+import { plural } from '../../words.js';
 
 export { isIndex, isObject, type Json } from '../json-shape.js';
 
@@ -18,7 +19,7 @@ export function copy<T>(value: T): T {
 export { copyWire as copyJson } from '../../own-copy.js';
 
 export function chars(count: number): string {
-  return `${count} char${count === 1 ? '' : 's'}`;
+  return plural(count, 'char');
 }
 
 /** The events that end a stream with a final response object. */
