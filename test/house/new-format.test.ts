@@ -46,7 +46,11 @@ const echo: FormatModule = {
   recognise: (_frame, payload) => (payload.kind === 'json' && typeof payload.value === 'object' && payload.value !== null && (payload.value as { type?: unknown }).type === 'echo' ? 2 : 0),
   createAssembler: () => new EchoAssembler(),
   synthesize: () => '',
-  finishReasons: { source: 'this test', read: '2026-12-01', reasons: { done: { meaning: 'finished', class: 'ok' } } },
+  finishReasons: { source: 'this test', read: '2026-12-01', reasons: { done: { meaning: 'finished', class: 'ok', finish: 'stop' } } },
+  answer: {
+    read: () => ({ choices: [], usage: null }),
+    usage: { rule: 'none', source: 'this test', fields: { input: '—', output: '—', total: '—', cacheRead: '—', cacheWrite: '—', reasoning: '—' } },
+  },
   errorStyles: [],
   errorMessage: 'Echo failed.',
   errorFrame: () => '',

@@ -5,6 +5,7 @@
  */
 import type { Frame, Payload } from '../../decode/frame.js';
 import type { FormatModule } from '../../model.js';
+import { answer } from './answer.js';
 import { chatCompletionsAccelerator } from './accelerator.js';
 import { arbitrary } from './arbitrary.js';
 import { ChatAssembler } from './assembler.js';
@@ -33,6 +34,7 @@ export const chatCompletions: FormatModule<'chat-completions', typeof OPENAI_ERR
   createAssembler: (context) => new ChatAssembler(context),
   synthesize,
   finishReasons,
+  answer,
   errorStyles: ERROR_STYLES,
   errorMessage: ERROR_MESSAGE,
   errorFrame,
