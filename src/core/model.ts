@@ -3,6 +3,7 @@ import type { Finding, FindingCode, FindingList } from './findings.js';
 import type { ProviderErrors } from './errors/meaning.js';
 import type { EndRule, ErrorFrameOptions, FormatFixtures, ResponseArbitrary } from './formats/format-parts.js';
 import type { FormatName } from './formats/registry.js';
+import type { Answer } from './answer/types.js';
 
 // The format names come from the modules the registry lists: adding a format is its folder and one registry line.
 export { FORMAT_NAMES, type FormatName } from './formats/registry.js';
@@ -207,6 +208,11 @@ export interface FormatModule<Name extends string = FormatName, ErrorTable exten
   createAssembler(context: AssemblyContext): Assembler;
   /** A documented stream that stands for the non-streamed `response`: the inverse of the assembly. */
   synthesize(response: unknown, options?: SynthesizeOptions): string;
+  /**
+   * A non-streamed response of this format that holds `answer` (how a relay from another format writes it), as far
+   * as the format can carry it; `base`, a response of this format, lends its identifiers (id, model, created).
+   */
+  responseOf(answer: Answer, base?: unknown): Record<string, unknown>;
   finishReasons: FinishReasonTable;
   // ── what the faces ask of it ──
   /** Its in-stream error frame's styles, the default first; empty when it has one shape. */

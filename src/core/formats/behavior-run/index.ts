@@ -24,6 +24,7 @@ import { ERROR_MESSAGE, ERROR_STYLES, errorFrame, httpErrorBody, SALYRO_ERRORS }
 import { BEHAVIOR_RUN_FINISH_REASONS } from './finish-reasons.js';
 import { fixtures } from './fixtures.js';
 import { synthesize } from './synthesize.js';
+import { behaviorRunResponseOf } from './response-of.js';
 
 export { BEHAVIOR_RUN_FINISH_REASONS } from './finish-reasons.js';
 
@@ -53,6 +54,7 @@ export const behaviorRun: FormatModule<'behavior-run', typeof SALYRO_ERRORS> = {
   recognise,
   createAssembler: (context) => new BehaviorRunAssembler(context),
   synthesize,
+  responseOf: behaviorRunResponseOf,
   finishReasons: BEHAVIOR_RUN_FINISH_REASONS,
   errorStyles: ERROR_STYLES,
   errorMessage: ERROR_MESSAGE,
