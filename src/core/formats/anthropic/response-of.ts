@@ -37,8 +37,10 @@ export function anthropicResponseOf(answer: Answer, base?: unknown): Json {
 
 function blocksOf(choice: AnswerChoice): Json[] {
   const blocks: Json[] = [];
+  // One thinking block per signature (a Message signs each block); the reasoning text goes in the first.
   if (choice.reasoning !== '' || choice.signatures.length > 0) {
-    blocks.push({ type: 'thinking', thinking: choice.reasoning, signature: choice.signatures.join('') });
+    const signatures = choice.signatures.length > 0 ? choice.signatures : [''];
+    signatures.forEach((signature, n) => blocks.push({ type: 'thinking', thinking: n === 0 ? choice.reasoning : '', signature }));
   }
   for (const data of choice.encryptedReasoning) blocks.push({ type: 'redacted_thinking', data });
   if (choice.text !== '') blocks.push({ type: 'text', text: choice.text });

@@ -34,7 +34,9 @@ export function chatResponseOf(answer: Answer, base?: unknown): Json {
 
 function choiceOf(choice: AnswerChoice): Json {
   const message: Json = { role: 'assistant', content: choice.text === '' ? null : choice.text, refusal: choice.refusal === '' ? null : choice.refusal };
-  if (choice.reasoning !== '') message.reasoning_content = choice.reasoning;
+  const details = reasoningDetails(choice);
+  if (details.length > 0) message.reasoning_details = details;
+  else if (choice.reasoning !== '') message.reasoning_content = choice.reasoning;
   if (choice.toolCalls.length > 0) {
     message.tool_calls = choice.toolCalls.map((call, n) => {
       const id = call.id ?? `call_${n + 1}`;
@@ -44,6 +46,21 @@ function choiceOf(choice: AnswerChoice): Json {
     });
   }
   return { index: choice.index, message, logprobs: null, finish_reason: FINISH_REASON[choice.finish.class] };
+}
+
+/**
+ * Signatures and encrypted reasoning have no place in OpenAI's chunks; OpenRouter carries them in
+ * `reasoning_details` (`reasoning.text` with its `signature`, `reasoning.encrypted` with its `data`), so a relay that
+ * keeps them writes those, the reasoning text in the first.
+ */
+function reasoningDetails(choice: AnswerChoice): Json[] {
+  if (choice.signatures.length === 0 && choice.encryptedReasoning.length === 0) return [];
+  const texts: Json[] = (choice.signatures.length > 0 ? choice.signatures : ['']).map((signature, n) => {
+    const detail: Json = { type: 'reasoning.text', text: n === 0 ? choice.reasoning : '' };
+    if (signature !== '') detail.signature = signature;
+    return detail;
+  });
+  return [...texts, ...choice.encryptedReasoning.map((data) => ({ type: 'reasoning.encrypted', data }))];
 }
 
 /** `prompt_tokens` counts cached tokens too, as the neutral `input` does; cache writes have no field. */

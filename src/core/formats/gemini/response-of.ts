@@ -29,10 +29,10 @@ export function geminiResponseOf(answer: Answer, base?: unknown): Json {
 
 function candidateOf(choice: AnswerChoice): Json {
   const parts: Json[] = [];
+  // A thought part per signature (Gemini signs parts); the reasoning text goes in the first.
   if (choice.reasoning !== '' || choice.signatures.length > 0) {
-    const thought: Json = { text: choice.reasoning, thought: true };
-    if (choice.signatures.length > 0) thought.thoughtSignature = choice.signatures.join('');
-    parts.push(thought);
+    const signatures = choice.signatures.length > 0 ? choice.signatures : [null];
+    signatures.forEach((signature, n) => parts.push({ text: n === 0 ? choice.reasoning : '', thought: true, ...(signature === null ? {} : { thoughtSignature: signature }) }));
   }
   if (choice.text !== '') parts.push({ text: choice.text });
   for (const call of choice.toolCalls) {
