@@ -30,7 +30,7 @@ export type {
   BehaviorStep,
   Choice,
   Deadlines,
-  FinishClass,
+  FinishOutcome,
   FinishReasonEntry,
   FinishReasonTable,
   FormatModule,
@@ -46,6 +46,25 @@ export type {
 } from './model.js';
 export { renderText, type TextReportOptions } from './render/text.js';
 export { synthesize } from './synthesize.js';
+export { answerOf, FINISH_CLASSES, type AnswerSource } from './answer/index.js';
+export type {
+  Answer,
+  AnswerChoice,
+  AnswerCitation,
+  AnswerError,
+  AnswerFinish,
+  AnswerPlace,
+  AnswerPlaces,
+  AnswerReading,
+  AnswerToolCall,
+  AnswerUsage,
+  ChoicePlaces,
+  FinishClass,
+  FormatAnswer,
+  PlaceRecorder,
+  PlaceRun,
+  UsageMapping,
+} from './answer/index.js';
 export { inspect, createInspection, reassemble, valueAtPath } from './inspect/index.js';
 export { inspectStream, type InspectStreamOptions, type StreamInspection } from './inspect/stream.js';
 export type {

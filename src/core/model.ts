@@ -3,7 +3,7 @@ import type { Finding, FindingCode, FindingList } from './findings.js';
 import type { ProviderErrors } from './errors/meaning.js';
 import type { EndRule, ErrorFrameOptions, FormatFixtures, ResponseArbitrary } from './formats/format-parts.js';
 import type { FormatName } from './formats/registry.js';
-import type { Answer } from './answer/types.js';
+import type { Answer, FinishClass, FormatAnswer } from './answer/types.js';
 
 // The format names come from the modules the registry lists: adding a format is its folder and one registry line.
 export { FORMAT_NAMES, type FormatName } from './formats/registry.js';
@@ -22,8 +22,11 @@ export const OUTCOMES = ['ok', 'length_limit', 'filtered', 'error_event', 'dropp
 /** How the stream ended, by the classifier's precedence: stalled, error_event, dropped, length_limit, filtered, ok. */
 export type Outcome = (typeof OUTCOMES)[number];
 
-/** What a finish reason says about the answer, for the outcome (`error_event`: the reason says the upstream failed). */
-export type FinishClass = 'ok' | 'length_limit' | 'filtered' | 'error_event';
+/**
+ * What a finish reason says for the outcome (`error_event`: the reason says the upstream failed). The answer's own
+ * class of finish (stop, length, tool use…) is `FinishClass` (src/core/answer/types.ts).
+ */
+export type FinishOutcome = 'ok' | 'length_limit' | 'filtered' | 'error_event';
 
 export interface ToolCall {
   index: number;
@@ -143,6 +146,11 @@ export interface Reconstruction {
   lines: LineTally;
   timestamped: boolean;
   timing: Timing;
+  /**
+   * The answer in words no format owns (`answerOf`): text, reasoning, tool calls, finish class and usage per choice,
+   * the same shape for every format. Built when first read; enumerable, so JSON holds it.
+   */
+  answer: Answer;
 }
 
 /** What a format's assembler hands back when the stream ends. */
@@ -157,7 +165,7 @@ export interface Assembly {
   /** A piece from before the end is missing: no start event, a block never closed, restarted or unstarted. */
   missingPiece: boolean;
   /** Extra finish class when the choices' reasons do not say it (a blocked Gemini prompt, an incomplete response). */
-  finishClass?: FinishClass;
+  finishClass?: FinishOutcome;
 }
 
 export interface AssemblyContext {
@@ -172,7 +180,10 @@ export interface Assembler {
 
 export interface FinishReasonEntry {
   meaning: string;
-  class: FinishClass;
+  /** What the reason says for the outcome. */
+  class: FinishOutcome;
+  /** The answer's class of finish, in the vocabulary every format shares (`compareStreams` compares it). */
+  finish: FinishClass;
 }
 
 /** A format's finish reasons: what each means, where that was read, and when. */
@@ -214,6 +225,8 @@ export interface FormatModule<Name extends string = FormatName, ErrorTable exten
    */
   responseOf(answer: Answer, base?: unknown): Record<string, unknown>;
   finishReasons: FinishReasonTable;
+  /** Its part of the answer model (answer.ts): its non-streamed response read in the shared vocabulary. */
+  answer: FormatAnswer;
   // ── what the faces ask of it ──
   /** Its in-stream error frame's styles, the default first; empty when it has one shape. */
   errorStyles: readonly string[];

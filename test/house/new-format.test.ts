@@ -47,7 +47,11 @@ const echo: FormatModule = {
   createAssembler: () => new EchoAssembler(),
   synthesize: () => '',
   responseOf: (answer) => ({ echo: answer.choices[0]?.text ?? '' }),
-  finishReasons: { source: 'this test', read: '2026-12-01', reasons: { done: { meaning: 'finished', class: 'ok' } } },
+  finishReasons: { source: 'this test', read: '2026-12-01', reasons: { done: { meaning: 'finished', class: 'ok', finish: 'stop' } } },
+  answer: {
+    read: () => ({ choices: [], usage: null }),
+    usage: { rule: 'none', source: 'this test', fields: { input: '—', output: '—', total: '—', cacheRead: '—', cacheWrite: '—', reasoning: '—' } },
+  },
   errorStyles: [],
   errorMessage: 'Echo failed.',
   errorFrame: () => '',

@@ -1,7 +1,7 @@
 // The independent check of the faults: what a faulted script must read as, from the oracle's reading of its frames,
 // the framing rules, the pace, and whatever the source reading held that no rule covers, from the frames that still
 // carry it. The property tests check that the library's reading agrees.
-import { DEFAULT_DEADLINES, formatModule, type Deadlines, type FindingCode, type FinishClass, type Outcome, type Reconstruction, type Verdict } from '../../src/core/index.js';
+import { DEFAULT_DEADLINES, formatModule, type Deadlines, type FindingCode, type FinishOutcome, type Outcome, type Reconstruction, type Verdict } from '../../src/core/index.js';
 import { EMPTY_TURN_TOKENS } from '../../src/core/judge/usage.js';
 import { fieldsOf } from '../../src/faults/frame-text.js';
 import { endIndexOf, oracleReading, outsideRules, verdictOf } from './oracle.js';
@@ -85,7 +85,7 @@ function analyseStalled(work: Work, stalled: boolean, live = false): Analysis {
   for (const code of oracle?.codes ?? []) codes.add(code);
   const verdict = oracle ? verdictOf(oracle, truncated) : 'did not finish';
   if (stalled) codes.add('stalled');
-  const finishClass: FinishClass = oracle?.finishClass ?? 'ok';
+  const finishClass: FinishOutcome = oracle?.finishClass ?? 'ok';
   const outcome: Outcome = stalled ? 'stalled' : oracle?.error ? 'error_event' : verdict === 'did not finish' ? 'dropped' : finishClass;
   return { verdict, outcome, codes, stalled };
 }

@@ -1,7 +1,7 @@
 // What a stream's frames must read as, worked out from the frames by each format's documented rules, apart from the
 // library's assemblers: faults state their effect as the difference between this reading before and after them.
 // Responses' rules are in responses.ts; what the format oracles share, in shared.ts.
-import { formatModule, reconstruct, type FindingCode, type FinishClass, type FormatName, type Verdict } from '../../src/core/index.js';
+import { formatModule, reconstruct, type FindingCode, type FinishOutcome, type FormatName, type Verdict } from '../../src/core/index.js';
 import { classOutsideTable } from '../../src/core/formats/finish-check.js';
 import { type FrameFields, isRecord, typeOf } from '../../src/faults/frame-text.js';
 import { DELTA_BLOCK, fits, isKnownBlock } from '../../src/core/formats/anthropic/block-types.js';
@@ -48,7 +48,7 @@ export interface OracleReading {
   /** A piece from before the end is missing. */
   missing: boolean;
   codes: Set<FindingCode>;
-  finishClass: FinishClass;
+  finishClass: FinishOutcome;
 }
 
 /** Reads the frames (in order; a frame the stream lost its end in is left out by the caller) as `format` says. */
@@ -72,7 +72,7 @@ export function oracleReading(format: FormatName, frames: readonly FrameFields[]
 function libraryReading(format: FormatName, frames: readonly FrameFields[]): OracleReading {
   const text = frames.flatMap((frame) => (frame.data === null ? [] : [`data: ${frame.data.split('\n').join('\ndata: ')}\n\n`])).join('');
   const result = reconstruct(text, { format });
-  const finishClass: FinishClass = result.outcome === 'length_limit' || result.outcome === 'filtered' ? result.outcome : 'ok';
+  const finishClass: FinishOutcome = result.outcome === 'length_limit' || result.outcome === 'filtered' ? result.outcome : 'ok';
   const codes = new Set(result.findings.map((finding) => finding.code));
   return { ended: result.verdict !== 'did not finish' || result.error != null, error: result.error != null, missing: result.verdict === 'not the whole stream', codes, finishClass };
 }
@@ -82,9 +82,9 @@ export function verdictOf(reading: { ended: boolean; error: boolean; missing: bo
   return reading.missing ? 'not the whole stream' : 'complete';
 }
 
-function classOf(format: FormatName, reasons: readonly string[], blocked: boolean): FinishClass {
+function classOf(format: FormatName, reasons: readonly string[], blocked: boolean): FinishOutcome {
   const table = formatModule(format).finishReasons.reasons;
-  const classes = new Set<FinishClass>(blocked ? ['filtered'] : []);
+  const classes = new Set<FinishOutcome>(blocked ? ['filtered'] : []);
   for (const reason of reasons) {
     const entry = Object.prototype.hasOwnProperty.call(table, reason) ? table[reason] : undefined;
     // A Responses `incomplete` whose reason is unknown is still a partial answer, as the Responses assembly reads it.

@@ -106,3 +106,30 @@ export interface AnswerPlace {
   line: number;
   column: number;
 }
+
+/** How a format's usage fields become the shared counts: one line per count, the rule, and where it was read. */
+export interface UsageMapping {
+  /** The rule in a sentence or two: what the format's input count includes, and how it is converted. */
+  rule: string;
+  /** Where the fields' meanings were read. */
+  source: string;
+  /** For each shared count, the format's field (or the sum) it is read from; `—` when the format has none. */
+  fields: Readonly<Record<keyof AnswerUsage, string>>;
+}
+
+/** What an answer reads from a format's non-streamed response: its choices and its usage. */
+export interface AnswerReading {
+  choices: AnswerChoice[];
+  usage: AnswerUsage | null;
+}
+
+/**
+ * A format's part of the answer model, from its folder (answer.ts): reading its non-streamed response (the one a
+ * Reconstruction's `response` holds, or one the API returned) in the shared vocabulary. A missing finish reason is
+ * left `unknown` here; `answerOf` makes it `error` when the stream ended in an error.
+ */
+export interface FormatAnswer {
+  read(response: unknown): AnswerReading;
+  /** How its usage maps, for docs/answer.md. */
+  usage: UsageMapping;
+}

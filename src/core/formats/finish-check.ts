@@ -1,7 +1,7 @@
 // A finish reason outside its format's documented set: the finding each assembler raises where it reads one, and
 // the class the judge gives it (never `ok`: a client cannot tell how such an answer ended).
 import type { FindingList } from '../findings.js';
-import type { FinishClass, FinishReasonTable } from '../model.js';
+import type { FinishOutcome, FinishReasonTable } from '../model.js';
 import { ownEntry } from '../own-copy.js';
 import { preview } from '../words.js';
 import { finishReasons as ANTHROPIC_STOP_REASONS } from './anthropic/stop-reasons.js';
@@ -26,7 +26,7 @@ export function isKnownReason(table: FinishReasonTable, reason: string): boolean
  * stop); else what the format itself could tell (`formatSays`: a Responses `incomplete` with an unknown reason is a
  * partial answer), else `error_event`. `end_turn` in a Chat stream may end a whole answer, but nothing says so.
  */
-export function classOutsideTable(reason: string, formatSays?: FinishClass): FinishClass {
+export function classOutsideTable(reason: string, formatSays?: FinishOutcome): FinishOutcome {
   if (namesAnError(reason)) return 'error_event';
   for (const [, table] of OTHER_TABLES) {
     const entry = ownEntry(table.reasons, reason);

@@ -8,7 +8,7 @@ import type {
   Assembly,
   Choice,
   Deadlines,
-  FinishClass,
+  FinishOutcome,
   FinishReasonTable,
   FormatName,
   Outcome,
@@ -35,7 +35,7 @@ export interface JudgeInput {
    * The class of a finish reason outside `finishReasons` (the formats know the other formats' tables), given what the
    * format itself says of the ending; `error_event` when not given. Never `ok`.
    */
-  classOutsideTable?: (reason: string, formatSays?: FinishClass) => FinishClass;
+  classOutsideTable?: (reason: string, formatSays?: FinishOutcome) => FinishOutcome;
   /** The decoder stopped at the size bound, or the last frame was cut. */
   truncated: boolean;
   deadlines?: Deadlines;
@@ -80,15 +80,15 @@ function verdictOf(assembly: Assembly, truncated: boolean): Verdict {
   return 'complete';
 }
 
-function outcomeOf(state: { stalled: boolean; assembly: Assembly; verdict: Verdict; finishClass: FinishClass }): Outcome {
+function outcomeOf(state: { stalled: boolean; assembly: Assembly; verdict: Verdict; finishClass: FinishOutcome }): Outcome {
   if (state.stalled) return 'stalled';
   if (state.assembly.error != null) return 'error_event';
   if (state.verdict === 'did not finish') return 'dropped';
   return state.finishClass;
 }
 
-function finishClassOf(input: JudgeInput, choices: readonly Choice[]): FinishClass {
-  const classes = new Set<FinishClass>();
+function finishClassOf(input: JudgeInput, choices: readonly Choice[]): FinishOutcome {
+  const classes = new Set<FinishOutcome>();
   if (input.assembly.finishClass) classes.add(input.assembly.finishClass);
   for (const choice of choices) {
     if (choice.finishReason === null || input.finishReasons === null) continue;

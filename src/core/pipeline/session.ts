@@ -14,6 +14,8 @@ import { FrameDispatch } from './dispatch.js';
 import { FrameTable } from './frame-table.js';
 import { defaultFastSettings, type FastSettings } from '../fast/settings.js';
 import { checkUsageWithoutContent } from '../judge/usage.js';
+import { answerOf } from '../answer/answer-of.js';
+import type { Answer } from '../answer/types.js';
 
 /** Characters of the input the frames table keeps to give frames their data; past it, only frames that need it. */
 export const FRAME_DATA_BUDGET = 1024 * 1024;
@@ -113,6 +115,7 @@ function endSession({ options, keepFrames, decodeFindings, table, dispatch, read
   });
   const result = resultOf(module, assembly, judgement, findings, table.length, summary);
   if (keepFrames) framesOnFirstRead(result, table);
+  answerOnFirstRead(result);
   return brand(result);
 }
 
@@ -143,6 +146,7 @@ function resultOf(
     lines: summary.lines,
     timestamped: summary.timestamped,
     timing: judgement.timing,
+    answer: undefined as unknown as Answer,
   };
 }
 
@@ -168,6 +172,25 @@ function framesOnFirstRead(result: { frames: FrameRecord[] }, table: FrameTable)
     },
     set(this: { frames: FrameRecord[] }, rows: FrameRecord[]) {
       Object.defineProperty(this, 'frames', { value: rows, enumerable: true, writable: true, configurable: true });
+    },
+  });
+}
+
+/**
+ * The answer is built when first read (from the result's own fields, so a caller who changes them first sees the
+ * answer of what they hold), then kept as a plain value: JSON and `toEqual` see it like any other field.
+ */
+function answerOnFirstRead(result: Reconstruction): void {
+  Object.defineProperty(result, 'answer', {
+    enumerable: true,
+    configurable: true,
+    get(this: Reconstruction) {
+      const answer = answerOf(this);
+      Object.defineProperty(this, 'answer', { value: answer, enumerable: true, writable: true, configurable: true });
+      return answer;
+    },
+    set(this: Reconstruction, answer: Answer) {
+      Object.defineProperty(this, 'answer', { value: answer, enumerable: true, writable: true, configurable: true });
     },
   });
 }

@@ -3,6 +3,7 @@
 // The assembly is in anthropic/assembler.ts.
 import type { Frame, Payload } from '../../decode/frame.js';
 import type { FormatModule } from '../../model.js';
+import { answer } from './answer.js';
 import { anthropicAccelerator } from './accelerator.js';
 import { arbitrary } from './arbitrary.js';
 import { AnthropicAssembler } from './assembler.js';
@@ -43,6 +44,7 @@ export const anthropic: FormatModule<'anthropic', typeof ANTHROPIC_ERRORS> = {
   synthesize,
   responseOf: anthropicResponseOf,
   finishReasons,
+  answer,
   errorStyles: ERROR_STYLES,
   errorMessage: ERROR_MESSAGE,
   errorFrame,

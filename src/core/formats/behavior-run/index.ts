@@ -17,6 +17,7 @@
 import type { Frame, Payload } from '../../decode/frame.js';
 import type { FormatModule } from '../../model.js';
 import { isObject } from '../json-shape.js';
+import { answer } from './answer.js';
 import { arbitrary } from './arbitrary.js';
 import { BehaviorRunAssembler } from './assembler.js';
 import { endRule } from './end-rule.js';
@@ -56,6 +57,7 @@ export const behaviorRun: FormatModule<'behavior-run', typeof SALYRO_ERRORS> = {
   synthesize,
   responseOf: behaviorRunResponseOf,
   finishReasons: BEHAVIOR_RUN_FINISH_REASONS,
+  answer,
   errorStyles: ERROR_STYLES,
   errorMessage: ERROR_MESSAGE,
   errorFrame,

@@ -5,6 +5,7 @@
  */
 import type { Frame, Payload } from '../../decode/frame.js';
 import type { FormatModule } from '../../model.js';
+import { answer } from './answer.js';
 import { chatCompletionsAccelerator } from './accelerator.js';
 import { arbitrary } from './arbitrary.js';
 import { ChatAssembler } from './assembler.js';
@@ -35,6 +36,7 @@ export const chatCompletions: FormatModule<'chat-completions', typeof OPENAI_ERR
   synthesize,
   responseOf: chatResponseOf,
   finishReasons,
+  answer,
   errorStyles: ERROR_STYLES,
   errorMessage: ERROR_MESSAGE,
   errorFrame,

@@ -18,6 +18,7 @@
  */
 import type { Frame, Payload } from '../../decode/frame.js';
 import type { FormatModule } from '../../model.js';
+import { answer } from './answer.js';
 import { geminiAccelerator } from './accelerator.js';
 import { arbitrary } from './arbitrary.js';
 import { GeminiAssembler } from './assembler.js';
@@ -50,6 +51,7 @@ export const gemini: FormatModule<'gemini', typeof GOOGLE_ERRORS> = {
   synthesize,
   responseOf: geminiResponseOf,
   finishReasons: GEMINI_FINISH_REASONS,
+  answer,
   errorStyles: ERROR_STYLES,
   errorMessage: ERROR_MESSAGE,
   errorFrame,

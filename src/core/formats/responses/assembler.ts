@@ -2,7 +2,7 @@
 import { type FindingCode, type FindingList, FindingTally, type Tally } from '../../findings.js';
 import type { Payload } from '../../decode/frame.js';
 import type { Assembler, Assembly, AssemblyContext, FrameRecord } from '../../model.js';
-import { answerOf } from './answer.js';
+import { answerOf } from './read-response.js';
 import {
   type Carried,
   type ItemState,

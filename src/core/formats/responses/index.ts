@@ -3,6 +3,7 @@
 import type { Frame, Payload } from '../../decode/frame.js';
 import type { FormatModule } from '../../model.js';
 import { openAiHttpErrorBody } from '../openai-errors.js';
+import { answer } from './answer.js';
 import { responsesAccelerator } from './accelerator.js';
 import { arbitrary } from './arbitrary.js';
 import { ResponsesAssembler } from './assembler.js';
@@ -39,6 +40,7 @@ export const responses: FormatModule<'responses', never> = {
   synthesize: synthesizeResponses,
   responseOf: responsesResponseOf,
   finishReasons: RESPONSES_FINISH_REASONS,
+  answer,
   errorStyles: ERROR_STYLES,
   errorMessage: ERROR_MESSAGE,
   errorFrame,

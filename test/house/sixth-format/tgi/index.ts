@@ -1,8 +1,9 @@
 // The sixth format: Hugging Face text-generation-inference's `/generate_stream` (see assembler.ts).
 import type { Frame, Payload } from '../../decode/frame.js';
-import type { FormatModule } from '../../model.js';
+import type { FinishReasonTable, FormatModule } from '../../model.js';
 import { arbitraryParts, type FastCheckModule, type JsonArbitrary } from '../arbitrary-parts.js';
 import { isObject } from '../json-shape.js';
+import { answerWith } from './answer.js';
 import { synthesize, TgiAssembler } from './assembler.js';
 import { ERROR_MESSAGE, errorFrame, httpErrorBody, TGI_ERRORS } from './errors.js';
 
@@ -19,6 +20,16 @@ function arbitrary(fc: FastCheckModule): JsonArbitrary {
     .map(({ text: generated, reason, tokens }) => ({ generated_text: generated, details: { finish_reason: reason, generated_tokens: tokens, seed: null } }));
 }
 
+const FINISH_REASONS: FinishReasonTable = {
+  source: 'huggingface/huggingface.js TextGenerationStreamFinishReason',
+  read: '2026-12-01',
+  reasons: {
+    length: { meaning: 'Stopped at max_new_tokens: the answer is cut short.', class: 'length_limit', finish: 'length' },
+    eos_token: { meaning: 'The model wrote its end-of-sequence token: the answer is whole.', class: 'ok', finish: 'stop' },
+    stop_sequence: { meaning: 'A stop sequence was written: the answer is whole.', class: 'ok', finish: 'stop' },
+  },
+};
+
 const answer = (text: string, reason: string) => ({ generated_text: text, details: { finish_reason: reason, generated_tokens: 7, seed: null } });
 
 export const tgi: FormatModule<'tgi', typeof TGI_ERRORS> = {
@@ -28,15 +39,8 @@ export const tgi: FormatModule<'tgi', typeof TGI_ERRORS> = {
   recognise,
   createAssembler: (context) => new TgiAssembler(context),
   synthesize,
-  finishReasons: {
-    source: 'huggingface/huggingface.js TextGenerationStreamFinishReason',
-    read: '2026-12-01',
-    reasons: {
-      length: { meaning: 'Stopped at max_new_tokens: the answer is cut short.', class: 'length_limit' },
-      eos_token: { meaning: 'The model wrote its end-of-sequence token: the answer is whole.', class: 'ok' },
-      stop_sequence: { meaning: 'A stop sequence was written: the answer is whole.', class: 'ok' },
-    },
-  },
+  finishReasons: FINISH_REASONS,
+  answer: answerWith(FINISH_REASONS),
   errorStyles: [],
   errorMessage: ERROR_MESSAGE,
   errorFrame,
