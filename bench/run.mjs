@@ -16,8 +16,8 @@
 // --baseline=DIR: the build in DIR/dist/index.js runs as "before" in the same paired children, and every row prints
 // after ÷ before against the 0.9× floor (issue #16). --children=N: paired children per group (3). --clock=wall|cpu:
 // the time the targets are checked on (default wall; see clockOf in paired.mjs), the other's ratio printed beside.
-// --no-live, --no-matchers, --no-page: leave out bench/live.mjs, bench/matchers.mjs and bench/page.mjs (run at the end
-// otherwise).
+// --no-live, --no-matchers, --no-page, --no-compare: leave out bench/live.mjs, bench/matchers.mjs, bench/page.mjs and
+// bench/compare.mjs (run at the end otherwise).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -37,7 +37,7 @@ const gc = vm.runInNewContext('gc');
 const started = performance.now();
 
 function parseOptions(args) {
-  const known = { quick: false, memory: true, only: null, reps: null, rounds: 1, inProcess: false, growth: false, live: true, matchers: true, page: true, baseline: null, children: PAIRED.children, ...clockOf(args) };
+  const known = { quick: false, memory: true, only: null, reps: null, rounds: 1, inProcess: false, growth: false, live: true, matchers: true, page: true, compare: true, baseline: null, children: PAIRED.children, ...clockOf(args) };
   for (const arg of args) {
     if (arg === '--quick') known.quick = true;
     else if (arg === '--growth') known.growth = true;
@@ -45,6 +45,7 @@ function parseOptions(args) {
     else if (arg === '--no-live') known.live = false;
     else if (arg === '--no-matchers') known.matchers = false;
     else if (arg === '--no-page') known.page = false;
+    else if (arg === '--no-compare') known.compare = false;
     else if (arg === '--in-process') known.inProcess = true;
     else if (arg.startsWith('--only=')) known.only = arg.slice(7).split(',');
     else if (arg.startsWith('--reps=')) known.reps = Number(arg.slice(7));
@@ -53,7 +54,7 @@ function parseOptions(args) {
     else if (arg.startsWith('--baseline=')) known.baseline = resolve(arg.slice(11));
     else if (arg === '--clock=cpu' || arg === '--clock=wall') continue;
     else {
-      console.error(`bench: unknown option ${arg}; pass --quick, --no-memory, --only=NAME[,NAME] (${STREAMS.map((s) => s.name).join(', ')}), --reps=N, --rounds=N, --children=N, --baseline=DIR, --clock=cpu, --no-live, --no-matchers, --no-page or --in-process`);
+      console.error(`bench: unknown option ${arg}; pass --quick, --no-memory, --only=NAME[,NAME] (${STREAMS.map((s) => s.name).join(', ')}), --reps=N, --rounds=N, --children=N, --baseline=DIR, --clock=cpu, --no-live, --no-matchers, --no-page, --no-compare or --in-process`);
       process.exit(2);
     }
   }
@@ -359,6 +360,15 @@ function page() {
   });
 }
 
+/** compareStreams against the two reconstructions alone (bench/compare.mjs), printed with its target. */
+function compare() {
+  console.log('\n── compareStreams (bench/compare.mjs)');
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(here, 'compare.mjs'), `--clock=${options.clock}`, `--children=${options.children}`], { stdio: 'inherit' });
+    child.on('close', (code) => resolve(code === 0 ? true : `bench/compare.mjs exited with ${code}`));
+  });
+}
+
 if (options.growth) {
   const child = spawn(process.execPath, [join(here, 'growth.mjs'), ...(options.quick ? ['--quick'] : [])], { stdio: 'inherit' });
   child.on('close', (code) => process.exit(code ?? 1));
@@ -393,10 +403,12 @@ if (options.memory) {
 const matchersResult = options.matchers ? await matchers() : true;
 const liveResult = options.live ? await live() : true;
 const pageResult = options.page ? await page() : true;
+const compareResult = options.compare ? await compare() : true;
 printSummary(measured, memoryResults, memorySize);
 if (typeof matchersResult === 'string') console.log(`MISS matchers: ${matchersResult}`);
 if (typeof liveResult === 'string') console.log(`MISS live: ${liveResult}`);
 if (typeof pageResult === 'string') console.log(`MISS page: ${pageResult}`);
+if (typeof compareResult === 'string') console.log(`MISS compare: ${compareResult}`);
 warnIfBusy('during the run');
 console.log(`load average ${loadavg().map((load) => load.toFixed(1)).join(' / ')} (1 / 5 / 15 min) at the end`);
 console.log(`\nbench took ${Math.round((performance.now() - started) / 1000)} s`);

@@ -31,6 +31,8 @@ export const EXAMPLES = {
   // examples/relay: one folder, installed once, with a suite per runner.
   'relay-vitest': { folder: 'relay', packages: RELAY_PACKAGES, run: (dir, report) => EXAMPLES.vitest.run(dir, report) },
   'relay-jest': { folder: 'relay', packages: RELAY_PACKAGES, run: (dir, report) => EXAMPLES.jest.run(dir, report) },
+  // examples/relay-anthropic-to-chat: a translating gateway, each of its defects caught by toRelay.
+  'relay-anthropic-to-chat': { packages: ['vitest@4.1.12', 'vite@8.3.8', '@types/node@20.19.43'], run: (dir, report) => EXAMPLES.vitest.run(dir, report) },
 };
 
 /** Every temp folder the scripts made, for removeTempDirs(). */
@@ -134,6 +136,7 @@ function typeChecks(dirs) {
     checks.push(tscCheck('vitest 4: the example compiles with the matcher types', dirs.vitest, 'tsconfig.json'));
     checks.push(tscCheck('vitest 4: test/types/vitest.test-d.ts against the tarball', dirs.vitest, typeTestConfig(dirs.vitest, 'vitest')));
   }
+  if (dirs['relay-anthropic-to-chat']) checks.push(tscCheck('examples/relay-anthropic-to-chat compiles (its JSDoc-typed gateway and its suite)', dirs['relay-anthropic-to-chat'], 'tsconfig.json'));
   if (dirs['relay-vitest']) checks.push(tscCheck('examples/relay compiles (its JSDoc-typed relay and the Vitest suite)', dirs['relay-vitest'], 'tsconfig.json'));
   if (dirs.jest) {
     checks.push(tscCheck('jest 30 + ts-jest: the example compiles with "types": ["jest", "node", "sse-reconstruct/jest"]', dirs.jest, 'tsconfig.json'));

@@ -229,6 +229,11 @@ export interface FormatModule<Name extends string = FormatName, ErrorTable exten
   createAssembler(context: AssemblyContext): Assembler;
   /** A documented stream that stands for the non-streamed `response`: the inverse of the assembly. */
   synthesize(response: unknown, options?: SynthesizeOptions): string;
+  /**
+   * A non-streamed response of this format that holds `answer` (how a relay from another format writes it), as far
+   * as the format can carry it; `base`, a response of this format, lends its identifiers (id, model, created).
+   */
+  responseOf(answer: Answer, base?: unknown): Record<string, unknown>;
   finishReasons: FinishReasonTable;
   /** Its part of the answer model (answer.ts): its non-streamed response read in the shared vocabulary. */
   answer: FormatAnswer;

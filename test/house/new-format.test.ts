@@ -47,6 +47,7 @@ const echo: FormatModule = {
   recognise: (_frame, payload) => (payload.kind === 'json' && typeof payload.value === 'object' && payload.value !== null && (payload.value as { type?: unknown }).type === 'echo' ? 2 : 0),
   createAssembler: () => new EchoAssembler(),
   synthesize: () => '',
+  responseOf: (answer) => ({ echo: answer.choices[0]?.text ?? '' }),
   finishReasons: { source: 'this test', read: '2026-12-01', reasons: { done: { meaning: 'finished', class: 'ok', finish: 'stop' } } },
   answer: {
     read: () => ({ choices: [], usage: null }),

@@ -12,6 +12,7 @@ import { ANTHROPIC_ERRORS, ERROR_MESSAGE, ERROR_STYLES, errorFrame, httpErrorBod
 import { fixtures } from './fixtures.js';
 import { finishReasons } from './stop-reasons.js';
 import { synthesize } from './synthesize.js';
+import { anthropicResponseOf } from './response-of.js';
 import { isObject } from '../json-shape.js';
 import { ANTHROPIC_OUTPUT } from '../output-count.js';
 
@@ -41,6 +42,7 @@ export const anthropic: FormatModule<'anthropic', typeof ANTHROPIC_ERRORS> = {
   recognise,
   createAssembler: (context) => new AnthropicAssembler(context),
   synthesize,
+  responseOf: anthropicResponseOf,
   finishReasons,
   answer,
   errorStyles: ERROR_STYLES,

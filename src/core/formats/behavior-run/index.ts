@@ -25,6 +25,7 @@ import { ERROR_MESSAGE, ERROR_STYLES, errorFrame, httpErrorBody, SALYRO_ERRORS }
 import { BEHAVIOR_RUN_FINISH_REASONS } from './finish-reasons.js';
 import { fixtures } from './fixtures.js';
 import { synthesize } from './synthesize.js';
+import { behaviorRunResponseOf } from './response-of.js';
 
 export { BEHAVIOR_RUN_FINISH_REASONS } from './finish-reasons.js';
 
@@ -54,6 +55,7 @@ export const behaviorRun: FormatModule<'behavior-run', typeof SALYRO_ERRORS> = {
   recognise,
   createAssembler: (context) => new BehaviorRunAssembler(context),
   synthesize,
+  responseOf: behaviorRunResponseOf,
   finishReasons: BEHAVIOR_RUN_FINISH_REASONS,
   answer,
   errorStyles: ERROR_STYLES,

@@ -14,6 +14,7 @@ import { ERROR_MESSAGE, ERROR_STYLES, errorFrame, GROQ_ERRORS } from './errors.j
 import { finishReasons } from './finish-reasons.js';
 import { fixtures } from './fixtures.js';
 import { synthesize } from './synthesize.js';
+import { chatResponseOf } from './response-of.js';
 import { openAiHttpErrorBody, OPENAI_ERRORS } from '../openai-errors.js';
 import { isObject } from '../json-shape.js';
 import { CHAT_OUTPUT } from '../output-count.js';
@@ -33,6 +34,7 @@ export const chatCompletions: FormatModule<'chat-completions', typeof OPENAI_ERR
   recognise,
   createAssembler: (context) => new ChatAssembler(context),
   synthesize,
+  responseOf: chatResponseOf,
   finishReasons,
   answer,
   errorStyles: ERROR_STYLES,

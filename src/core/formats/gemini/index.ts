@@ -27,6 +27,7 @@ import { ERROR_MESSAGE, ERROR_STYLES, errorFrame, GOOGLE_ERRORS, httpErrorBody }
 import { fixtures } from './fixtures.js';
 import { GEMINI_FINISH_REASONS } from './finish-reasons.js';
 import { synthesize } from './synthesize.js';
+import { geminiResponseOf } from './response-of.js';
 import { isObject } from '../json-shape.js';
 import { GEMINI_OUTPUT } from '../output-count.js';
 
@@ -48,6 +49,7 @@ export const gemini: FormatModule<'gemini', typeof GOOGLE_ERRORS> = {
   recognise,
   createAssembler: (context) => new GeminiAssembler(context),
   synthesize,
+  responseOf: geminiResponseOf,
   finishReasons: GEMINI_FINISH_REASONS,
   answer,
   errorStyles: ERROR_STYLES,

@@ -13,6 +13,7 @@ import { fixtures } from './fixtures.js';
 import { hasResponsesField, isObject } from './shapes.js';
 import { RESPONSES_FINISH_REASONS } from './finish-reasons.js';
 import { synthesizeResponses } from './synthesize.js';
+import { responsesResponseOf } from './response-of.js';
 import { RESPONSES_OUTPUT } from '../output-count.js';
 
 /**
@@ -37,6 +38,7 @@ export const responses: FormatModule<'responses', never> = {
   recognise,
   createAssembler: (context) => new ResponsesAssembler(context),
   synthesize: synthesizeResponses,
+  responseOf: responsesResponseOf,
   finishReasons: RESPONSES_FINISH_REASONS,
   answer,
   errorStyles: ERROR_STYLES,
