@@ -1,7 +1,7 @@
 // Two answers compared: the failure first (the worst difference is a failed upstream relayed as a whole answer), then
 // each choice by index, then usage; ignored paths are left out.
 import type { Answer, AnswerChoice } from '../answer/types.js';
-import { isPlainObject } from '../options.js';
+import { isPlainObject } from '../object-kinds.js';
 import { compareChoice } from './choice.js';
 import { makeDifference } from './difference.js';
 import { checkCompareOptions, isIgnored } from './options.js';
