@@ -32,13 +32,14 @@ export {
   readPayload,
   reassemble,
   reconstruct,
-  reconstructStream,
   renderInspection,
   renderText,
   severityLabel,
   synthesize,
   valueAtPath,
 } from './core/index.js';
+// Read once per stream, for the matchers and the caller alike (the cache lives with the matchers).
+export { reconstructStream } from './matchers/live-reads.js';
 export type {
   Assembler,
   Assembly,
