@@ -31,11 +31,12 @@ export {
   isReconstruction,
   readPayload,
   reconstruct,
-  reconstructStream,
   renderInspection,
   renderText,
   synthesize,
 } from './core/index.js';
+// Read once per stream, for the matchers and the caller alike (the cache lives with the matchers).
+export { reconstructStream } from './matchers/live-reads.js';
 export type {
   Answer,
   AnswerChoice,

@@ -1,4 +1,5 @@
-export { decode, createDecoder, createFrameReader, readPayload, MAX_HELD_CHARS } from './decode/index.js';
+export { createDecoder, readPayload, MAX_HELD_CHARS } from './decode/index.js';
+export { createFrameReader, decode } from './pipeline/decode.js';
 export type {
   DecodeOptions,
   DecodeResult,
@@ -17,7 +18,7 @@ export { FINDINGS, FINDING_CODES, FINDINGS_LISTED_PER_CODE, FindingList, isFindi
 export type { Finding, FindingCode, FindingEntry, Severity } from './findings.js';
 export type { StreamText } from './input/chunks.js';
 export { isLiveStream, type StreamInput, type StreamOptions, type StreamReconstruction, type LiveStream, type LiveStreamFacts } from './input/stream.js';
-export { reconstructStream } from './pipeline/stream.js';
+export { readStream, reconstructStream, resultAs, type LiveRead } from './pipeline/stream.js';
 export { reconstruct, createReconstruction, isReconstruction, RECONSTRUCTION_BRAND } from './reconstruct.js';
 export type { ReconstructionSession } from './reconstruct.js';
 export { FORMAT_MODULES, formatModule } from './formats/registry.js';
@@ -96,6 +97,7 @@ export { suggestion } from './did-you-mean.js';
 export { SEVERITIES, countsAtLeast, isAtLeast, severityRank } from './severity.js';
 export { checkOptionTable, oneOf, type OptionRule, type OptionRules } from './options.js';
 export { isObject, isPlainObject, type Json } from './object-kinds.js';
+export { checkStreamOptions } from './input/stream-options.js';
 export { checkMatcherSettings, runnerSettings, setRunnerSettings, withConfiguredDeadlines, type RunnerSettings } from './input/stream-options.js';
 export { matchStamp, StampClock } from './decode/timestamps.js';
 export { checkOptions, SERIALIZER_OPTION_RULES } from './options.js';

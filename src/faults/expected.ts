@@ -25,10 +25,13 @@ export function expectedOf(script: Omit<StreamScript, 'expected'>, deadlines: De
 function liveRead(script: StreamScript, deadlines: Deadlines | undefined): Reconstruction {
   const clock = new ArrivalClock(0, { ...DEFAULT_DEADLINES, ...deadlines }, true);
   const session = openSession({ ...(script.format ? { format: script.format } : {}), ...(deadlines ? { deadlines } : {}) }, clock);
+  // The reader's clock (written here, as a live reader writes its own) follows what the session reads of content.
+  clock.follow(session.progress());
   let at = 0;
   for (const piece of script.pieces) {
     at += piece.delayMs;
     if (clock.passed(at)) break;
+    clock.chunk(at, piece.text);
     session.push(piece.text, at);
   }
   clock.end(at + silenceAtEnd(script.end));

@@ -1,5 +1,6 @@
 import { isReconstruction, reconstruct, type Deadlines, type FormatName, type Reconstruction } from '../core/index.js';
-import { checkMatcherSettings, describeArgument as describe, setRunnerSettings, withConfiguredDeadlines, isLiveStream, reconstructStream, type StreamReconstruction, type LiveStream, type StreamText } from '../core/index.js';
+import { reconstructStream } from './live-reads.js';
+import { checkMatcherSettings, describeArgument as describe, setRunnerSettings, withConfiguredDeadlines, isLiveStream, type StreamReconstruction, type LiveStream, type StreamText } from '../core/index.js';
 
 /** What a matcher reads: a reconstruction, with what was read when it came from a live stream. */
 export type Received = Reconstruction & { source?: StreamReconstruction['source']; trace?: StreamReconstruction['trace'] };
@@ -37,7 +38,7 @@ export class ReceivedTypeError extends TypeError {}
 
 /**
  * Turns what the test passed into a reconstruction: at once for text, bytes, chunks and reconstructions; as a
- * promise for live streams, read once per object whatever the number of matchers (reconstructStream's one cache).
+ * promise for live streams, read once per object whatever the number of matchers (the one cache, in live-reads.ts).
  */
 export function resolveReceived(received: unknown, options: ReadOptions): Received | Promise<Received> {
   if (isReconstruction(received)) return received;

@@ -1,16 +1,21 @@
 import { describeArgument as describe } from '../words.js';
 import { deadlinesOf } from '../judge/index.js';
 import type { Deadlines } from '../model.js';
-import { ArrivalClock, byteLength, type Stall } from './arrival-clock.js';
+import { ArrivalClock, type ContentProgress, type LastFrame, type Stall } from './arrival-clock.js';
 import { isAsyncSource, type Chunk } from './chunks.js';
-import { factsOf, httpErrorOf, isHttpError, isResponse, noteHttpProblems, withLiveFacts, type LiveStreamFacts } from './live-result.js';
-import { isThenable, type OpenLiveSession, type StreamOptions, type StreamReconstruction, type LiveStream } from './stream.js';
+import { describeShape, factsOf, httpErrorOf, isHttpError, isResponse, noteHttpProblems, shapeOf, sourceFacts, withLiveFacts, type LiveStreamFacts } from './live-result.js';
+import { isThenable, type KeptInput, type LiveSession, type OpenLiveSession, type StreamOptions, type StreamReconstruction, type LiveStream } from './stream.js';
 import { SseReconstructError } from '../library-errors.js';
 
-/** A live stream read once: its reconstruction, and the shape key of the options it was read with. */
+/**
+ * A live stream read once: its reconstruction, the shape key of the options it was read with, and what reading it
+ * again with other options needs (its arrival clock, ended, and the input kept with each chunk's arrival).
+ */
 export interface LiveRead {
   result: StreamReconstruction;
   options: string;
+  clock: ArrivalClock;
+  kept(): KeptInput | null;
 }
 
 type Next = { done: true } | { done: false; value: unknown };
@@ -60,6 +65,7 @@ export async function readLive(
   const facts = body === null ? unansweredFacts() : factsOf(body);
   clock.headersStatus = facts.status;
   const session = openSession(rest, clock);
+  clock.follow(session.progress());
   noteHttpProblems(session, facts);
   // A correct HTTP error's body is one JSON document: kept beside the events, and read as that if it is one.
   const errorBody = isHttpError(facts) ? new ErrorBody(session) : null;
@@ -76,11 +82,42 @@ export async function readLive(
   }
   clock.end(performance.now());
   facts.chunks = clock.chunks;
+  return { ...endRead(session, facts, clock, errorBody, null), options: shape, clock, kept: () => session.keptText() };
+}
+
+/**
+ * The end of a read (or of a re-read): the session judges what it was given, and the result gets the source's facts
+ * and the trace. `source`: the facts of the first read, for a re-read (else they are made here, with the kept text).
+ */
+function endRead(session: LiveSession, facts: Omit<LiveStreamFacts, 'text'>, clock: ArrivalClock, errorBody: ErrorBody | null, source: LiveStreamFacts | null): Pick<LiveRead, 'result'> {
   const document = errorBody?.document() ?? null;
   if (errorBody !== null && document === null) noteHttpProblems(session, facts, true);
   const ended = session.end();
   if (document !== null) httpErrorOf(ended, facts.status ?? 0, document);
-  return { result: withLiveFacts(ended, facts, clock, session, document?.text), options: shape };
+  return { result: withLiveFacts(ended, source ?? sourceFacts(facts, session, document?.text), clock, session) };
+}
+
+/**
+ * A live stream read once already, asked for with options that shape the result otherwise (another format): its kept
+ * text goes through the same stages again, each chunk at the time it arrived, under the read's arrival clock (its
+ * timing, and the stall if it stalled). Throws when the text was not kept whole.
+ */
+export function rereadAs(first: LiveRead, options: StreamOptions, openSession: OpenLiveSession): StreamReconstruction {
+  const { startedAt: _startedAt, signal: _signal, ...rest } = options;
+  const kept = first.kept();
+  const source = first.result.source;
+  if (kept === null || !kept.whole || source === null) {
+    throw new SseReconstructError('ERR_SSE_STATE',
+      `sse-reconstruct: this stream was read already (${describeShape(first.options)}), and its text is not kept whole (past 1 MiB, or \`frames: false\`), so it cannot be read again ${describeShape(shapeOf(rest))}. Pass those options to the first read of the stream (the first matcher, or reconstructStream()).`,
+    );
+  }
+  const session = openSession(rest, first.clock);
+  noteHttpProblems(session, source);
+  const errorBody = isHttpError(source) ? new ErrorBody(session) : null;
+  const sink = errorBody ?? session;
+  if (kept.pieces.length === 0 && kept.text !== '') sink.push(kept.text, first.clock.now);
+  for (const [text, arrivedMs] of kept.pieces) sink.push(text, arrivedMs);
+  return endRead(session, source, first.clock, errorBody, source).result;
 }
 
 /** Where a read's chunks go: the session, or the text of an HTTP error's body. */
@@ -164,7 +201,9 @@ async function readChunks(pull: Pull, session: ChunkSink, clock: ArrivalClock, w
     const now = performance.now();
     // A chunk that came after a deadline (a busy event loop ran the timer late) is not read: the read ended there.
     if (clock.passed(now)) return watch.stop('deadline');
-    session.push(toChunk(next.value, clock.chunks), now);
+    const chunk = toChunk(next.value, clock.chunks);
+    clock.chunk(now, chunk);
+    session.push(chunk, now);
     if (session.stopped()) return watch.stop('the reader stopped at its bound on characters held without a blank line (maxHeldChars)');
     watch.moved();
   }
@@ -192,8 +231,8 @@ export interface EachOptions {
  */
 export async function readEach(source: LiveStream, options: EachOptions, onChunk: (chunk: Chunk, arrivedMs: number) => void): Promise<EachRead> {
   const clock = new ArrivalClock(options.startedAt ?? performance.now(), deadlinesOf(options), true);
-  const counts = { length: 0, lastLine: 0, lastType: '', progressRow: -1, progressLine: 0, progressType: '' };
-  clock.frames = counts;
+  const chunks = new EveryChunkProgress(clock.origin);
+  clock.follow(chunks);
   const watch = new Watch(clock, options.signal);
   watch.start();
   let body: LiveStream | null = source;
@@ -206,11 +245,8 @@ export async function readEach(source: LiveStream, options: EachOptions, onChunk
   const facts = body === null ? unansweredFacts() : factsOf(body);
   const sink: ChunkSink = {
     push(chunk, arrivedMs) {
-      clock.chunk(arrivedMs, byteLength(chunk));
       onChunk(chunk, arrivedMs);
-      counts.length += 1;
-      counts.progressRow = counts.length - 1;
-      clock.settle();
+      chunks.arrived(arrivedMs);
     },
     stopped: () => false,
   };
@@ -228,6 +264,27 @@ export async function readEach(source: LiveStream, options: EachOptions, onChunk
   clock.end(performance.now());
   facts.chunks = clock.chunks;
   return { facts, startedAt: clock.origin, stall: clock.stall };
+}
+
+/** For a reader that keeps its own state (the inspector): every chunk is content, the last one the last frame. */
+class EveryChunkProgress implements ContentProgress {
+  lastContentAt: number | null = null;
+  private count = 0;
+
+  constructor(private readonly origin: number) {}
+
+  arrived(at: number): void {
+    this.count += 1;
+    this.lastContentAt = at;
+  }
+
+  lastFrame(): LastFrame | null {
+    return this.lastContentAt === null ? null : { index: this.count - 1, line: 0, type: '', atMs: this.lastContentAt - this.origin };
+  }
+
+  lastContent(): LastFrame | null {
+    return this.lastFrame();
+  }
 }
 
 /** One timer at the nearest deadline, moved only when that deadline comes sooner; the signal's listener. */

@@ -4,8 +4,8 @@ import { explainError } from '../errors/explain.js';
 import { FINDINGS, type Finding } from '../findings.js';
 import { preview } from '../words.js';
 import type { ArrivalClock } from './arrival-clock.js';
-import type { LiveSession, StreamOptions, StreamReconstruction, LiveStream } from './stream.js';
-import { SseReconstructError, SseReconstructRangeError } from '../library-errors.js';
+import type { LiveSession, StreamReconstruction, LiveStream } from './stream.js';
+import { SseReconstructRangeError } from '../library-errors.js';
 
 /** What was read and how: the HTTP facts of a `Response`, and whether the read failed part-way. */
 export interface LiveStreamFacts {
@@ -144,13 +144,17 @@ export function noteHttpProblems(session: LiveSession, facts: Omit<LiveStreamFac
   }
 }
 
-/** The reconstruction of a live read, with its source facts (and the kept text) and its trace. */
-export function withLiveFacts(result: Reconstruction, facts: Omit<LiveStreamFacts, 'text'>, clock: ArrivalClock, session: LiveSession, body?: string): StreamReconstruction {
+/** The facts of a live read's source, with `text()`: the kept text (or `body`, the text read past the session). */
+export function sourceFacts(facts: Omit<LiveStreamFacts, 'text'>, session: LiveSession, body?: string): LiveStreamFacts {
   const source = facts as LiveStreamFacts;
-  // `body`: the text read past the session (an HTTP error's document).
   Object.defineProperty(source, 'text', { value: () => body ?? keptTextOf(session), enumerable: false, configurable: true });
+  return source;
+}
+
+/** The reconstruction of a live read, with its source facts and its trace. */
+export function withLiveFacts(result: Reconstruction, source: LiveStreamFacts, clock: ArrivalClock, session: LiveSession): StreamReconstruction {
   // Assigned in place: a copy would lose the reconstruction's brand.
-  return Object.assign(result, { source, trace: traceOf(result, facts, clock) });
+  return Object.assign(result, { source, trace: traceOf(result, source, clock, session) });
 }
 
 function keptTextOf(session: LiveSession): string {
@@ -162,7 +166,7 @@ function keptTextOf(session: LiveSession): string {
   return kept.text;
 }
 
-function traceOf(result: Reconstruction, facts: Omit<LiveStreamFacts, 'text'>, clock: ArrivalClock): StreamTrace {
+function traceOf(result: Reconstruction, facts: Omit<LiveStreamFacts, 'text'>, clock: ArrivalClock, session: LiveSession): StreamTrace {
   return {
     status: facts.status,
     requestId: facts.requestId,
@@ -170,8 +174,8 @@ function traceOf(result: Reconstruction, facts: Omit<LiveStreamFacts, 'text'>, c
     firstContentMs: result.timing.firstContentMs,
     events: result.frameCount,
     bytes: clock.bytes,
-    lastEventType: clock.lastFrameType(),
-    terminalSeen: clock.terminalSeen,
+    lastEventType: session.progress().lastFrame()?.type ?? null,
+    terminalSeen: session.terminalSeen(),
     stopReason: result.choices.find((choice) => choice.finishReason !== null)?.finishReason ?? null,
     outcome: result.outcome,
     stoppedBy: clock.stall?.cause ?? null,
@@ -179,49 +183,16 @@ function traceOf(result: Reconstruction, facts: Omit<LiveStreamFacts, 'text'>, c
   };
 }
 
-/**
- * A live stream read once already, asked for with options that shape the result otherwise (another format): read
- * again from its kept text, with the arrival facts of the one read (its timing, trace, and the stall if it stalled).
- */
-export function rereadAs(first: StreamReconstruction, firstShape: string, options: StreamOptions, openSession: (options: ReconstructOptions) => LiveSession): StreamReconstruction {
-  const { startedAt: _startedAt, signal: _signal, ...rest } = options;
-  let text: string;
-  try {
-    text = first.source?.text() ?? '';
-  } catch {
-    throw new SseReconstructError('ERR_SSE_STATE',
-      `sse-reconstruct: this stream was read already (${describeShape(firstShape)}), and its text is not kept whole (past 1 MiB, or \`frames: false\`), so it cannot be read again ${describeShape(shapeOf(rest))}. Pass those options to the first read of the stream (the first matcher, or reconstructStream()).`,
-    );
-  }
-  const session = openSession(rest);
-  if (first.source !== null) noteHttpProblems(session, first.source);
-  session.push(text);
-  const again = session.end();
-  for (const finding of first.findings) {
-    if (finding.code !== 'stalled') continue;
-    again.findings.push(finding);
-    again.findingCounts.stalled = (again.findingCounts.stalled ?? 0) + 1;
-    again.outcome = 'stalled';
-  }
-  again.timing = first.timing;
-  again.summary = summaryLine({ format: again.format, verdict: again.verdict, outcome: again.outcome, choices: again.choices, findingTotal: totalOf(again) });
-  const source = first.source;
-  return Object.assign(again, { source, trace: first.trace === null ? null : { ...first.trace, outcome: again.outcome, stopReason: again.choices.find((c) => c.finishReason !== null)?.finishReason ?? null } });
-}
-
 /** What shapes a result besides the bytes: a later read asking for other values is read again from the kept text. */
 export function shapeOf(options: ReconstructOptions): string {
   return `${options.format ?? ''}|${options.frames === false ? 'no frames' : ''}|${options.maxHeldChars ?? ''}`;
 }
 
-function describeShape(shape: string): string {
+/** The options a shape key stands for, in words. */
+export function describeShape(shape: string): string {
   const [format, frames, held] = shape.split('|');
   const parts = [format ? `as ${format}` : 'with the format told from the frames'];
   if (frames) parts.push('with `frames: false`');
   if (held) parts.push(`with maxHeldChars ${held}`);
   return parts.join(', ');
-}
-
-function totalOf(result: Reconstruction): number {
-  return Object.values(result.findingCounts).reduce<number>((sum, count) => sum + (count ?? 0), 0);
 }

@@ -1,6 +1,6 @@
 import type { FindingCode } from '../findings.js';
 import type { Reconstruction, ReconstructOptions } from '../model.js';
-import type { ArrivalClock } from './arrival-clock.js';
+import type { ArrivalClock, ContentProgress } from './arrival-clock.js';
 import { type StreamText, isAsyncSource } from './chunks.js';
 import type { LiveStreamFacts, StreamTrace } from './live-result.js';
 
@@ -15,7 +15,19 @@ export interface LiveSession {
   /** Raises a finding about the whole stream (the HTTP facts of a Response). */
   note(code: FindingCode, message: string): void;
   /** The input's text as kept for the frames table, and whether it is all of it; null with `frames: false`. */
-  keptText(): { text: string; whole: boolean } | null;
+  keptText(): KeptInput | null;
+  /** What the frames read so far say of content, for the reader's clock to follow (nothing before a timed chunk). */
+  progress(): ContentProgress;
+  /** The assembly saw the frame that ends the stream (known once the session ended). */
+  terminalSeen(): boolean;
+}
+
+/** The input kept: its text, whether that is all of it, and a timed stream's chunks with their arrival times. */
+export interface KeptInput {
+  text: string;
+  whole: boolean;
+  /** Each timed chunk's text and when it arrived, in order (none when no chunk was timed). */
+  pieces: Array<[string, number]>;
 }
 
 /** Opens a session for a live read; `clock`: the read's arrival clock. */

@@ -1,9 +1,10 @@
 import { explainError } from '../errors/explain.js';
-import type { FindingList } from '../findings.js';
+import { FindingList } from '../findings.js';
 import { ownEntry } from '../own-copy.js';
 import { plural } from '../words.js';
 import type { TimedFrame } from '../pipeline/frame-table.js';
 import type { ArrivalClock, LastFrame, Stall } from '../input/arrival-clock.js';
+import type { FrameTimes } from '../pipeline/frame-times.js';
 import type {
   Assembly,
   Choice,
@@ -39,8 +40,17 @@ export interface JudgeInput {
   /** The decoder stopped at the size bound, or the last frame was cut. */
   truncated: boolean;
   deadlines?: Deadlines;
-  /** A live stream's arrival clock: its timing and the deadline it passed while being read. */
-  clock?: ArrivalClock | null;
+  /** A stream timed as it arrived (live, or pushed with arrival times): what the judge reads of its times. */
+  live?: LiveTimes | null;
+}
+
+/**
+ * The times of a stream timed as it arrived, as the stages before the judge hand them forward: the reader's arrival
+ * clock (ended: its origin, first byte, end and the deadline it passed) and the pipeline's content times.
+ */
+export interface LiveTimes {
+  arrival: Readonly<Pick<ArrivalClock, 'origin' | 'live' | 'now' | 'endedAt' | 'firstByteAt' | 'bytes' | 'stall' | 'awaitingHeaders' | 'headersStatus'>>;
+  content: Readonly<Pick<FrameTimes, 'firstContentAt' | 'lastContentAt' | 'maxContentGap'>>;
 }
 
 export interface Judgement {
@@ -48,30 +58,43 @@ export interface Judgement {
   outcome: Outcome;
   choices: Choice[];
   timing: Timing;
+  /** The findings given, with what the judge adds (a stall, what an error means): a new list. */
+  findings: FindingList;
 }
 
-/** Turns an assembly into a verdict and an outcome, with finish meanings and stall deadlines. */
+/**
+ * Turns an assembly into a verdict and an outcome, with finish meanings and stall deadlines. Returns a new judgement
+ * and changes nothing it was given.
+ */
 export function judge(input: JudgeInput): Judgement {
-  const { assembly, findings } = input;
+  const { assembly } = input;
+  const findings = copyOf(input.findings);
   const choices = assembly.choices.map((choice) => ({
     ...choice,
     finishMeaning: meaningOf(input.finishReasons, choice.finishReason),
   }));
   const verdict = verdictOf(assembly, input.truncated);
   if (assembly.error != null) explainErrorEvents(findings, assembly.error, input.format);
-  const clock = input.clock ?? null;
+  const live = input.live ?? null;
   let timing: Timing;
   let stalled: boolean;
-  if (clock !== null) {
-    clock.terminalSeen = assembly.ended;
-    timing = liveTimingOf(clock);
-    stalled = reportStall(clock, findings);
+  if (live !== null) {
+    timing = liveTimingOf(live);
+    stalled = reportStall(live.arrival, assembly.ended, findings);
   } else {
     timing = timingOf(input.timed);
     stalled = checkDeadlines(input.timed, timing, { ...DEFAULT_DEADLINES, ...input.deadlines }, findings);
   }
   const outcome = outcomeOf({ stalled, assembly, verdict, finishClass: finishClassOf(input, choices) });
-  return { verdict, outcome, choices, timing };
+  return { verdict, outcome, choices, timing, findings };
+}
+
+/** A list of the same findings, to add to without touching the one given. */
+function copyOf(findings: FindingList): FindingList {
+  const copy = new FindingList();
+  copy.listed.push(...findings.listed);
+  Object.assign(copy.counts, findings.counts);
+  return copy;
 }
 
 function verdictOf(assembly: Assembly, truncated: boolean): Verdict {
@@ -108,7 +131,10 @@ function explainErrorEvents(findings: FindingList, error: unknown, format: Forma
   // An error the table does not know, with no HTTP status, has nothing to add.
   if (explained.provider === null && explained.http === null) return;
   const { summary } = explained;
-  for (const finding of findings.listed) if (finding.code === 'error event') finding.message = `${finding.message} What it means: ${summary}`;
+  // New findings in the judge's own list: the ones given are not changed.
+  findings.listed.forEach((finding, at) => {
+    if (finding.code === 'error event') findings.listed[at] = { ...finding, message: `${finding.message} What it means: ${summary}` };
+  });
 }
 
 export function meaningOf(table: FinishReasonTable | null, reason: string | null): string | null {
@@ -177,22 +203,24 @@ function checkDeadlines(
 }
 
 /** A live stream's timing, every limit measured from the start of reading (or the caller's `startedAt`). */
-function liveTimingOf(clock: ArrivalClock): Timing {
-  clock.end(clock.now);
+function liveTimingOf({ arrival: clock, content }: LiveTimes): Timing {
   const origin = clock.origin;
   const ended = clock.endedAt ?? clock.now;
   const since = (at: number | null) => (at === null ? null : at - origin);
   const timing: Timing = {
-    firstContentMs: since(clock.firstContentAt),
-    maxIdleMs: clock.lastContentAt === null ? null : Math.max(clock.maxContentGap, ended - clock.lastContentAt),
+    firstContentMs: since(content.firstContentAt),
+    maxIdleMs: content.lastContentAt === null ? null : Math.max(content.maxContentGap, ended - content.lastContentAt),
     totalMs: ended - origin,
   };
   if (clock.live) timing.firstByteMs = since(clock.firstByteAt);
   return timing;
 }
 
-/** Raises `stalled` for the deadline a live stream passed (or the signal that ended it); true when there is one. */
-function reportStall(clock: ArrivalClock, findings: FindingList): boolean {
+/**
+ * Raises `stalled` for the deadline a live stream passed (or the signal that ended it); true when there is one.
+ * `terminalSeen`: the assembly saw the frame that ends the stream.
+ */
+function reportStall(clock: LiveTimes['arrival'], terminalSeen: boolean, findings: FindingList): boolean {
   const stall = clock.stall;
   if (stall === null) return false;
   const parts = [stallWhat(stall, clock)];
@@ -200,7 +228,7 @@ function reportStall(clock: ArrivalClock, findings: FindingList): boolean {
   if (stall.lastFrame !== null) parts.push(`The last frame was ${frameName(stall.lastFrame)}.`);
   else if (clock.bytes > 0) parts.push(`${plural(clock.bytes, 'byte')} came, but no whole frame (a comment or a frame cut short).`);
   else if (nothing !== null) parts.push(nothing);
-  if (clock.live && clock.terminalSeen) parts.push('The frame that ends the stream had come, but the body was never closed: a client that reads to the end of the body hangs here.');
+  if (clock.live && terminalSeen) parts.push('The frame that ends the stream had come, but the body was never closed: a client that reads to the end of the body hangs here.');
   if (clock.awaitingHeaders) parts.push('The wait was given up there; a response that comes later is cancelled.');
   else if (clock.live) parts.push(stall.cause === 'signal' ? 'The read was cancelled (the reader and the body).' : 'The read was cancelled there (the reader and the body).');
   parts.push('Find what held the stream (a slow first token, a buffering proxy, a provider that stopped sending).');
@@ -210,14 +238,14 @@ function reportStall(clock: ArrivalClock, findings: FindingList): boolean {
 }
 
 /** What a stall with no byte says of the response: whether its headers came (null: said already). */
-function nothingCame(stall: Stall, clock: ArrivalClock): string | null {
+function nothingCame(stall: Stall, clock: LiveTimes['arrival']): string | null {
   const firstByte = stall.cause === 'firstByteMs';
   if (clock.awaitingHeaders) return firstByte ? null : 'No response came: not even the status line and headers.';
   if (clock.headersStatus !== null) return firstByte ? null : `The response headers came (status ${clock.headersStatus}), but not one byte of the body.`;
   return 'Not one byte came.';
 }
 
-function stallWhat(stall: Stall, clock: ArrivalClock): string {
+function stallWhat(stall: Stall, clock: LiveTimes['arrival']): string {
   const from = clock.live ? 'reading began' : 'the first chunk';
   const limit = stall.limitMs === null ? '' : duration(stall.limitMs);
   switch (stall.cause) {

@@ -37,6 +37,8 @@ export class FrameDispatch implements LaneSink {
   private assembler: Assembler | null;
   /** The chosen format's accelerator, asked for the plans and steps of the frames the lane takes whole. */
   private accelerator: Accelerator | null;
+  /** The frame being routed was another format's, not read by the chosen one (its data is kept for a re-read). */
+  private foreign = false;
   /** One record for every frame an accelerator applies: the assembly keeps none, and the table copies what it says. */
   private readonly record: FrameRecord = toRecord({ index: 0, event: 'message', data: '', lastEventId: '', dispatched: true, line: 0, endLine: 0, start: 0, end: 0 });
 
@@ -60,12 +62,17 @@ export class FrameDispatch implements LaneSink {
   frame(frame: Frame, payload: Payload | null): void {
     const record = toRecord(frame);
     const listedBefore = this.findings.listed.length;
+    this.foreign = false;
     this.route(record, payload);
     // Past the text the table keeps, only frames a listed finding names keep their data: held, every frame's would
     // keep the whole input alive (a stream of bad frames too: only the first few of each code are listed).
     // The decoder lists its findings about a frame (`not json`) before handing it over.
     const named = this.findings.listed.length !== listedBefore || this.decodeFindings.listed[this.decodeFindings.listed.length - 1]?.frame === frame.index;
-    this.table.add(record, named, payload !== null && payload.kind !== 'not json');
+    // Another format's frame keeps its data too: were the stream read again as that format, it is what it would read,
+    // whatever the size of the stream; so does `[DONE]` (a few bytes, and what ends a stream in some formats). The
+    // chosen format's own frames need none: another format would not read them.
+    const own = this.given === null && this.detector.chosen !== null && this.detector.bestAt(record.index) === this.detector.chosen;
+    this.table.add(record, named || this.foreign || payload?.kind === 'done', payload !== null && payload.kind !== 'not json' && !own);
     // The assembly may hold the record for its place (a tool call's first frame); its data is a view of the input
     // chunk and would keep that whole chunk alive. The table has its own copy when it keeps one.
     record.data = null;
@@ -185,18 +192,21 @@ export class FrameDispatch implements LaneSink {
   }
 
   private deliver(record: FrameRecord, payload: Payload, best: FormatModule | null, assembler: Assembler, module: FormatModule): void {
-    if (this.given === null && best !== null && best !== module && module.recognise(record, payload) === 0) {
-      record.carried = `a ${best.title} frame: not read`;
-      this.findings.add(
-        'unknown event',
-        `Frame ${record.index} is a ${best.title} frame in a ${module.title} stream; it was not read. Pass \`format: '${best.name}'\` to read the stream as ${best.title}.`,
-        record.line,
-        1,
-        record.index,
-      );
-      return;
-    }
+    if (this.given === null && best !== null && best !== module && module.recognise(record, payload) === 0) return this.notRead(record, best, module);
     assembler.read(record, payload);
+  }
+
+  /** A frame of format `best` in a stream read as `module`: listed, not read. */
+  private notRead(record: FrameRecord, best: FormatModule, module: FormatModule): void {
+    this.foreign = true;
+    record.carried = `a ${best.title} frame: not read`;
+    this.findings.add(
+      'unknown event',
+      `Frame ${record.index} is a ${best.title} frame in a ${module.title} stream; it was not read. Pass \`format: '${best.name}'\` to read the stream as ${best.title}.`,
+      record.line,
+      1,
+      record.index,
+    );
   }
 
   /** The `unread before format` finding: frames that waited past the budget were counted, not read. */
@@ -221,6 +231,12 @@ export class FrameDispatch implements LaneSink {
     this.assembler = assembler;
     this.accelerator = acceleratorOf(majority.name);
     for (const record of this.table.rows()) {
+      const best = this.detector.bestAt(record.index);
+      // Past the text kept, the format first chosen kept no data of its own frames: they are that format's, not read.
+      if (record.data === null && best !== null && best !== majority) {
+        this.notRead(record, best, majority);
+        this.table.setRead(record.index, record);
+      }
       if (record.data === null) continue;
       record.type = null;
       record.carried = '';

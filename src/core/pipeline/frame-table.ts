@@ -4,7 +4,8 @@ import { ownCopy } from '../own-copy.js';
 import { keepShape } from '../keep-shapes.js';
 import { KeptText } from './kept-text.js';
 import { ByteBlocks } from './byte-blocks.js';
-import type { ArrivalClock } from '../input/arrival-clock.js';
+import type { FrameTimes } from './frame-times.js';
+import type { KeptInput } from '../input/stream.js';
 
 /**
  * The frames table, kept as a log of small numbers while the stream is read: three to ten bytes a frame, outside the
@@ -164,8 +165,10 @@ export class FrameTable {
   private readonly times = new Map<number, string>();
   /** Frames with an arrival time (kept with or without the rows: the deadlines need them). */
   private readonly timedFrames = new Map<number, TimedFrame>();
-  /** A live stream's arrival clock: it times each frame by the chunk that completed it (no time kept a frame). */
-  clock: ArrivalClock | null = null;
+  /** A timed stream's frame times: each frame is timed by the chunk that completed it (no time kept a frame). */
+  frameTimes: FrameTimes | null = null;
+  /** Where each timed chunk's text starts in the text kept, and when it arrived: pairs of numbers, while it is whole. */
+  private readonly textArrivals: number[] = [];
   /** The frame added last, and the last that carried content (row -1: none): what a live read's clock names. */
   lastLine = 0;
   lastType = '';
@@ -192,6 +195,11 @@ export class FrameTable {
     }
     this.textLength += text.length;
     this.text.add(text, bytes);
+  }
+
+  /** A timed chunk arrived at `at`: its text, when it comes, starts there in the text kept (a re-read replays it so). */
+  textArrived(at: number): void {
+    if (this.keepRows && this.textWhole) this.textArrivals.push(this.textLength, at);
   }
 
   get length(): number {
@@ -263,7 +271,7 @@ export class FrameTable {
       this.progressLine = record.line ?? 0;
       this.progressType = record.type ?? record.event ?? '';
     }
-    if (this.clock !== null && record.progress) this.clock.lateContent(row);
+    if (this.frameTimes !== null && record.progress) this.frameTimes.lateContent(row);
     if (this.keepRows) this.readLater.set(row, { type: record.type, carried: record.carried, progress: record.progress });
   }
 
@@ -288,9 +296,17 @@ export class FrameTable {
     return id === OVERFLOW_ID ? (this.overflow.get(`${column} ${row}`) ?? null) : (ids.values[id] ?? null);
   }
 
-  /** The input's text as kept (the first `textBudget` characters), and whether that is all of it; null without rows. */
-  keptText(): { text: string; whole: boolean } | null {
-    return this.keepRows ? { text: this.text.text(), whole: this.textWhole } : null;
+  /**
+   * The input's text as kept (the first `textBudget` characters), whether that is all of it, and for a timed stream
+   * each chunk's text with its arrival time; null without rows.
+   */
+  keptText(): KeptInput | null {
+    if (!this.keepRows) return null;
+    const text = this.text.text();
+    const pieces: Array<[string, number]> = [];
+    const arrivals = this.textArrivals;
+    for (let i = 0; i < arrivals.length; i += 2) pieces.push([text.slice(arrivals[i], arrivals[i + 2] ?? text.length), arrivals[i + 1] as number]);
+    return { text, whole: this.textWhole, pieces };
   }
 
   /** The frames with an arrival time, for the stall deadlines. */
@@ -352,7 +368,7 @@ export class FrameTable {
     if (retry !== undefined) record.retry = retry;
     const time = this.times.get(row);
     if (time !== undefined) record.time = time;
-    const elapsedMs = this.timedFrames.get(row)?.elapsedMs ?? this.clock?.elapsedOf(row);
+    const elapsedMs = this.timedFrames.get(row)?.elapsedMs ?? this.frameTimes?.elapsedOf(row);
     if (elapsedMs !== undefined) record.elapsedMs = elapsedMs;
   }
 }

@@ -5,13 +5,14 @@ import { FindingList, type FindingCode } from '../findings.js';
 import { classOutsideTable } from '../formats/finish-check.js';
 import { formatModule } from '../formats/registry.js';
 import { type StreamText, toChunks } from '../input/chunks.js';
-import { ArrivalClock, byteLength } from '../input/arrival-clock.js';
-import { deadlinesOf, judge, summaryLine } from '../judge/index.js';
+import { ArrivalClock, type ContentProgress } from '../input/arrival-clock.js';
+import { deadlinesOf, judge, summaryLine, type Judgement } from '../judge/index.js';
 import type { Assembly, FormatModule, FrameRecord, Reconstruction, ReconstructOptions } from '../model.js';
 import { checkOptions } from '../options.js';
 import type { LiveSession } from '../input/stream.js';
 import { FrameDispatch } from './dispatch.js';
 import { FrameTable } from './frame-table.js';
+import { FrameTimes } from './frame-times.js';
 import { defaultFastSettings, type FastSettings } from '../fast/settings.js';
 import { checkUsageWithoutContent } from '../judge/usage.js';
 import { answerOf } from '../answer/answer-of.js';
@@ -55,32 +56,92 @@ export function createReconstruction(options: ReconstructOptions = {}): Reconstr
 }
 
 /**
- * A session, its options already checked by the caller; `clock`: a live read's arrival clock (else one starts at
- * the first `arrivedMs` pushed, if any); `fast`: its speed settings (tests turn them off and read the counts);
- * `live`: the bytes come from a live read (a last frame no blank line ends is then never dispatched).
+ * A session, its options already checked by the caller; `clock`: a live read's arrival clock, which the reader
+ * writes and the session only reads (else the session keeps its own, from the first `arrivedMs` pushed, if any);
+ * `fast`: its speed settings (tests turn them off and read the counts); `live`: the bytes come from a live read (a
+ * last frame no blank line ends is then never dispatched).
  */
 export function openSession(options: ReconstructOptions, clock?: ArrivalClock, fast: FastSettings = defaultFastSettings(), live = clock?.live ?? false): LiveSession {
   const decodeFindings = new FindingList();
   const keepFrames = options.frames !== false;
   const table = new FrameTable(keepFrames, FRAME_DATA_BUDGET);
-  if (clock) startClock(table, clock.origin, options, clock);
+  const timing = new SessionTiming(table, options, clock ?? null);
   const dispatch = new FrameDispatch(options.format ? formatModule(options.format) : null, table, decodeFindings);
   const reader = openFrameReader((frame: Frame, payload: Payload | null) => dispatch.frame(frame, payload), decodeFindings, (text, bytes) => table.addText(text, bytes), options, readerSpeed(dispatch, fast), live);
-  const session: Session = { options, keepFrames, decodeFindings, table, dispatch, reader };
+  const session: Session = { options, keepFrames, decodeFindings, table, timing, dispatch, reader, terminalSeen: false };
   return {
     push(chunk, arrivedMs) {
       if (arrivedMs === undefined) return reader.push(chunk);
-      const timed = table.clock ?? startClock(table, arrivedMs, options);
-      timed.passed(arrivedMs);
-      timed.chunk(arrivedMs, byteLength(chunk));
+      const times = timing.arrived(chunk, arrivedMs);
       reader.push(chunk);
-      timed.settle();
+      times.settle();
     },
     stopped: () => decodeFindings.has('too large'),
     note: (code, message) => decodeFindings.add(code, message, 0, 0),
     keptText: () => table.keptText(),
+    progress: () => timing.progress(),
+    terminalSeen: () => session.terminalSeen,
     end: () => endSession(session),
   };
+}
+
+/** Nothing timed: no frame, no content. */
+const UNTIMED: ContentProgress = { lastContentAt: null, lastFrame: () => null, lastContent: () => null };
+
+/**
+ * A session's times: the frames' (its own, written as chunks come) and the arrival clock's (a live read's, only read
+ * here; or, when a caller pushes arrival times, the session's own, started at the first).
+ */
+class SessionTiming {
+  times: FrameTimes | null = null;
+  /** The clock the session started itself (a caller pushes arrival times): the session alone writes it. */
+  private ownClock: ArrivalClock | null = null;
+
+  constructor(
+    private readonly table: FrameTable,
+    private readonly options: ReconstructOptions,
+    private clock: ArrivalClock | null,
+  ) {
+    if (clock !== null) this.timeFrames(clock.origin);
+  }
+
+  /** The arrival clock, when the stream is timed. */
+  get arrival(): ArrivalClock | null {
+    return this.clock;
+  }
+
+  /** A chunk arrived at `at`: timed, and the frames it completes with it. */
+  arrived(chunk: string | Uint8Array, at: number): FrameTimes {
+    if (this.clock === null) {
+      this.ownClock = this.clock = new ArrivalClock(at, deadlinesOf(this.options), false);
+      this.ownClock.follow(this.timeFrames(at));
+    }
+    if (this.ownClock !== null) {
+      this.ownClock.passed(at);
+      this.ownClock.chunk(at, chunk);
+    }
+    const times = this.times as FrameTimes;
+    times.chunk(at);
+    this.table.textArrived(at);
+    return times;
+  }
+
+  progress(): ContentProgress {
+    return this.times ?? UNTIMED;
+  }
+
+  /** The stream ended: a clock of the session's own ends at its last chunk (a live read's reader ends its own). */
+  end(): void {
+    this.times?.settle();
+    this.ownClock?.end(this.ownClock.now);
+  }
+
+  private timeFrames(origin: number): FrameTimes {
+    const times = new FrameTimes(this.table, origin);
+    this.times = times;
+    this.table.frameTimes = times;
+    return times;
+  }
 }
 
 interface Session {
@@ -88,17 +149,23 @@ interface Session {
   keepFrames: boolean;
   decodeFindings: FindingList;
   table: FrameTable;
+  timing: SessionTiming;
   dispatch: FrameDispatch;
   reader: FrameReader;
+  /** The assembly saw the frame that ends the stream (known once the session ended). */
+  terminalSeen: boolean;
 }
 
 /** The stream ended: the assembly finishes, the findings of both stages merge, and the judge gives the verdict. */
-function endSession({ options, keepFrames, decodeFindings, table, dispatch, reader }: Session): Reconstruction {
+function endSession(session: Session): Reconstruction {
+  const { options, keepFrames, decodeFindings, table, timing, dispatch, reader } = session;
   const summary = reader.end();
-  table.clock?.settle();
+  timing.end();
   const { module, assembly, findings: assembled } = dispatch.finish(keepFrames);
+  session.terminalSeen = assembly.ended;
+  const arrival = timing.arrival;
   // A live read stopped before any frame came: the stall says what did not come, and `empty` would blame the body.
-  const stopped = table.clock?.live === true && table.clock.stall !== null;
+  const stopped = arrival?.live === true && arrival.stall !== null;
   const findings = mergeFindings(decodeFindings, assembled, stopped ? 'empty' : null);
   if (module && !assembly.ended && !summary.stopped && assembly.error == null && summary.readableFrames > 0) {
     findings.add('no end', noEndMessage(module, assembly), 0, 0);
@@ -113,9 +180,9 @@ function endSession({ options, keepFrames, decodeFindings, table, dispatch, read
     classOutsideTable,
     truncated: summary.stopped || decodeFindings.has('cut') || decodeFindings.has('not dispatched'),
     ...(options.deadlines ? { deadlines: options.deadlines } : {}),
-    clock: table.clock,
+    live: arrival === null || timing.times === null ? null : { arrival, content: timing.times },
   });
-  const result = resultOf(module, assembly, judgement, findings, table.length, summary);
+  const result = resultOf(module, assembly, judgement, table.length, summary);
   if (keepFrames) framesOnFirstRead(result, table);
   answerOnFirstRead(result);
   return brand(result);
@@ -124,13 +191,12 @@ function endSession({ options, keepFrames, decodeFindings, table, dispatch, read
 function resultOf(
   module: FormatModule | null,
   assembly: Assembly,
-  judgement: ReturnType<typeof judge>,
-  findings: FindingList,
+  judgement: Judgement,
   frameCount: number,
   summary: Pick<Reconstruction, 'lines' | 'timestamped'>,
 ): Reconstruction {
   const format = module?.name ?? null;
-  const { verdict, outcome, choices } = judgement;
+  const { verdict, outcome, choices, findings } = judgement;
   return {
     format,
     verdict,
@@ -150,13 +216,6 @@ function resultOf(
     timing: judgement.timing,
     answer: undefined as unknown as Answer,
   };
-}
-
-/** Times the table's frames by chunk: `clock`, a live read's, or one from the first chunk's arrival (`at`). */
-function startClock(table: FrameTable, at: number, options: ReconstructOptions, clock = new ArrivalClock(at, deadlinesOf(options), false)): ArrivalClock {
-  table.clock = clock;
-  clock.frames = table;
-  return clock;
 }
 
 /**
