@@ -111,8 +111,10 @@ function stepsSection(steps: BehaviorStep[] | null, paint: Palette): string[] {
 /** The error the stream ended with, and what it means (from the error table). */
 function errorSection(report: Report, paint: Palette): string[] {
   const { error, errorExplanation: explained } = report;
-  if (error === null || error === undefined || explained === null) return [];
-  const lines = [`${paint.heading(paint.bad('Error'))}: ${printableJson(error)}`, `  what it means: ${visibleLine(explained.meaning)}`];
+  if (error === null || error === undefined) return [];
+  const lines = [`${paint.heading(paint.bad('Error'))}: ${printableJson(error)}`];
+  if (explained === null) return lines;
+  lines.push(`  what it means: ${visibleLine(explained.meaning)}`);
   const retry = explained.retry === 'with backoff' ? paint.warn('yes, with backoff') : explained.retry === 'never' ? paint.bad('never as it is') : 'unknown';
   lines.push(`  retry: ${retry}`, `  change: ${visibleLine(explained.change)}`);
   if (explained.source !== null) lines.push(paint.dim(`  source: ${explained.source.where}, read ${explained.source.read}`));
