@@ -107,6 +107,7 @@ export { printableJson } from './render/snippet.js';
 export { ERROR_PREFIX } from './library-errors.js';
 export { findingTally, reportChoice, reportFindings, reportFrame, reportOf, toneOf } from './render/report.js';
 export type { Report, ReportChoice, ReportedReconstruction, ReportFinding, ReportFinish, ReportFrame, ReportOptions, ReportRead, ReportTone, UnlistedCount } from './render/report.js';
-export { renderReportText } from './render/text.js';
+export { choiceLines, findingsLines, renderReportText } from './render/text.js';
+export { paletteFor, type Palette } from './render/palette.js';
 export { EMPTY_TURN_TOKENS } from './judge/usage.js';
 export type { ErrorFrameOptions as FormatErrorFrameOptions, FixtureKind, FixtureSpec, FrameFields } from './formats/format-parts.js';

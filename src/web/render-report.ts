@@ -1,4 +1,4 @@
-import { SEVERITY_LABELS, toneOf } from '../core/index.js';
+import { SEVERITY_LABELS, toneOf, type ReportChoice } from '../core/index.js';
 import { duration, escapeHtml, findingAnchor, plural } from './html.js';
 import type { PageFinding, ReconstructionReport } from './report-model.js';
 
@@ -60,16 +60,18 @@ function timingLine(timing: ReconstructionReport['timing']): string {
 
 function answerSection(report: ReconstructionReport): string {
   if (report.choices.length === 0) return `<section id="answer"><h2>Answer</h2><p class="empty">No choice was assembled.</p>${usageBlock(report)}</section>`;
-  const choices = report.choices.map((choice) => {
-    const parts = [`<h3>Choice ${choice.index}</h3>`];
-    parts.push(choice.text.length > 0 ? long('div', 'answer-text', `choices.${choice.index}.text`, choice.text, 'data-testid="answer-text"') : `<p class="empty">No text.</p>`);
-    if (choice.refusal !== undefined) parts.push(`<h4>Refusal</h4>${long('div', 'answer-text refusal', `choices.${choice.index}.refusal`, choice.refusal)}`);
-    if (choice.reasoning !== undefined) parts.push(`<details class="reasoning"><summary>Reasoning (${plural(choice.reasoning.length, 'character')})</summary>${long('div', 'answer-text', `choices.${choice.index}.reasoning`, choice.reasoning)}</details>`);
-    if (choice.toolCalls.length > 0) parts.push(`<h4>Tool calls</h4>${choice.toolCalls.map(toolCallCard).join('')}`);
-    parts.push(finishBlock(choice.finish));
-    return `<div class="choice" data-choice="${choice.index}">${parts.join('\n')}</div>`;
-  });
-  return `<section id="answer"><h2>Answer</h2>${choices.join('\n')}${usageBlock(report)}</section>`;
+  return `<section id="answer"><h2>Answer</h2>${report.choices.map(choiceHtml).join('\n')}${usageBlock(report)}</section>`;
+}
+
+/** One choice's answer as the page shows it: text, refusal, reasoning, tool call cards and the finish reason. */
+export function choiceHtml(choice: ReportChoice): string {
+  const parts = [`<h3>Choice ${choice.index}</h3>`];
+  parts.push(choice.text.length > 0 ? long('div', 'answer-text', `choices.${choice.index}.text`, choice.text, 'data-testid="answer-text"') : `<p class="empty">No text.</p>`);
+  if (choice.refusal !== undefined) parts.push(`<h4>Refusal</h4>${long('div', 'answer-text refusal', `choices.${choice.index}.refusal`, choice.refusal)}`);
+  if (choice.reasoning !== undefined) parts.push(`<details class="reasoning"><summary>Reasoning (${plural(choice.reasoning.length, 'character')})</summary>${long('div', 'answer-text', `choices.${choice.index}.reasoning`, choice.reasoning)}</details>`);
+  if (choice.toolCalls.length > 0) parts.push(`<h4>Tool calls</h4>${choice.toolCalls.map(toolCallCard).join('')}`);
+  parts.push(finishBlock(choice.finish));
+  return `<div class="choice" data-choice="${choice.index}">${parts.join('\n')}</div>`;
 }
 
 /** Characters of a long text drawn at first: laying out megabytes of text would hold the page for seconds. */
@@ -85,7 +87,7 @@ function long(tag: 'div' | 'pre', className: string, field: string, text: string
   return `${element}<p class="cut-note">Showing the first ${plural(SHOWN_CHARS, 'character')} of ${text.length.toLocaleString('en-US')}. <button type="button" class="button small" data-expand="${escapeHtml(field)}">Show all</button></p>`;
 }
 
-function toolCallCard(call: ReconstructionReport['choices'][number]['toolCalls'][number]): string {
+function toolCallCard(call: ReportChoice['toolCalls'][number]): string {
   const parsed = 'input' in call;
   const body = parsed
     ? `<pre class="json">${escapeHtml(JSON.stringify(call.input, null, 2) ?? '')}</pre>`
@@ -93,7 +95,7 @@ function toolCallCard(call: ReconstructionReport['choices'][number]['toolCalls']
   return `<div class="tool-call" data-testid="tool-call"><div class="tool-head"><span class="tool-name">${escapeHtml(call.name)}</span> <span class="muted">#${call.index}</span> ${call.id === null ? '<span class="muted">no id</span>' : `<code class="muted">${escapeHtml(call.id)}</code>`}</div>${body}</div>`;
 }
 
-function finishBlock(finish: ReconstructionReport['choices'][number]['finish']): string {
+function finishBlock(finish: ReportChoice['finish']): string {
   if (finish.reason === null) return `<p class="finish"><span class="label">Finish reason</span> <span class="muted">none received</span></p>`;
   const source = finish.source === null ? '' : `<span class="source"><strong>Source:</strong> ${inlineCode(finish.source)}${finish.read ? ` <span class="dot">·</span> read ${escapeHtml(finish.read)}` : ''}</span>`;
   return `<div class="finish"><span class="label">Finish reason</span> <code data-testid="finish-reason">${escapeHtml(finish.reason)}</code><p>${inlineCode(finish.meaning ?? '')}</p>${source}</div>`;

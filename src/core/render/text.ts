@@ -34,12 +34,12 @@ export function renderReportText(report: Report, options: Omit<TextReportOptions
   const paint = paletteFor(options.color);
   const sections: string[][] = [
     [summaryOf(report, paint)],
-    ...report.choices.map((choice) => choiceSection(choice, paint)),
+    ...report.choices.map((choice) => choiceLines(choice, paint)),
     usageSection(report.usage, paint),
     stepsSection(report.steps, paint),
     timingSection(report.timing, paint),
     errorSection(report, paint),
-    findingsSection(report, paint),
+    findingsLines(report, paint),
   ];
   if (options.frames === true) sections.push(framesSection(report.frames, paint));
   if (options.response !== false) sections.push(responseSection(report.response, paint));
@@ -55,7 +55,8 @@ function summaryOf(report: Report, paint: Palette): string {
   return paint.heading(tone === null ? line : paint[tone](line));
 }
 
-function choiceSection(choice: ReportChoice, paint: Palette): string[] {
+/** One choice's answer as the text report prints it: text, refusal, reasoning, tool calls and the finish reason. */
+export function choiceLines(choice: ReportChoice, paint: Palette = paletteFor(false)): string[] {
   const lines = [paint.heading(`Choice ${choice.index}`)];
   lines.push(...labelled('text', choice.text, paint));
   if (choice.refusal !== undefined) lines.push(...labelled('refusal', choice.refusal, paint));
@@ -111,8 +112,10 @@ function stepsSection(steps: BehaviorStep[] | null, paint: Palette): string[] {
 /** The error the stream ended with, and what it means (from the error table). */
 function errorSection(report: Report, paint: Palette): string[] {
   const { error, errorExplanation: explained } = report;
-  if (error === null || error === undefined || explained === null) return [];
-  const lines = [`${paint.heading(paint.bad('Error'))}: ${printableJson(error)}`, `  what it means: ${visibleLine(explained.meaning)}`];
+  if (error === null || error === undefined) return [];
+  const lines = [`${paint.heading(paint.bad('Error'))}: ${printableJson(error)}`];
+  if (explained === null) return lines;
+  lines.push(`  what it means: ${visibleLine(explained.meaning)}`);
   const retry = explained.retry === 'with backoff' ? paint.warn('yes, with backoff') : explained.retry === 'never' ? paint.bad('never as it is') : 'unknown';
   lines.push(`  retry: ${retry}`, `  change: ${visibleLine(explained.change)}`);
   if (explained.source !== null) lines.push(paint.dim(`  source: ${explained.source.where}, read ${explained.source.read}`));
@@ -135,7 +138,8 @@ export function duration(ms: number): string {
   return `${(Math.round(ms / 100) / 10).toFixed(1)} s`;
 }
 
-function findingsSection(report: Report, paint: Palette): string[] {
+/** The findings section of the text report: the listed findings with their snippets, then the counted ones. */
+export function findingsLines(report: Pick<Report, 'findings' | 'unlisted' | 'findingTotal'>, paint: Palette = paletteFor(false)): string[] {
   if (report.findingTotal === 0) return [`${paint.heading('Findings')}: none`];
   const lines = [paint.heading(`Findings (${report.findingTotal})`)];
   const listed = report.findings.map((f) => ({ severity: f.severity, line: f.line, column: f.column, heading: f.code, message: f.message, snippet: f.snippet ?? undefined }));
