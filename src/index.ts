@@ -41,6 +41,7 @@ export type {
   BehaviorStep,
   CaretSnippet,
   Choice,
+  CollectedFindings,
   Deadlines,
   DecodeOptions,
   DecodeResult,
