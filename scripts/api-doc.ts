@@ -18,6 +18,8 @@ export interface ExportedName {
   kind: 'function' | 'class' | 'constant' | 'interface' | 'type' | 'namespace';
   /** The first sentence of its JSDoc, or '' when it has none. */
   summary: string;
+  /** Where it is declared (`src/…:offset`): a name two entries export must be one declaration, one meaning. */
+  declaredAt: string;
 }
 
 /** An entry point as users import it (`sse-reconstruct/faults`) and the source file that builds it. */
@@ -85,7 +87,9 @@ export function exportedNames(entries: readonly EntryPoint[] = entryPoints()): M
     const module = file === undefined ? undefined : checker.getSymbolAtLocation(file);
     const names = (module === undefined ? [] : checker.getExportsOfModule(module)).map((exported) => {
       const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
-      return { name: exported.name, kind: kindOf(symbol), summary: firstSentence(documentation(symbol, checker)) };
+      const declaration = symbol.declarations?.[0];
+      const declaredAt = declaration === undefined ? '' : `${declaration.getSourceFile().fileName.replace(fileURLToPath(root), '')}:${declaration.getStart()}`;
+      return { name: exported.name, kind: kindOf(symbol), summary: firstSentence(documentation(symbol, checker)), declaredAt };
     });
     result.set(entry.specifier, names.sort((a, b) => a.name.localeCompare(b.name)));
   });

@@ -56,6 +56,7 @@ export type {
   CaretSnippet,
   Choice,
   ChoicePlaces,
+  CollectedFindings,
   Deadlines,
   DecodeOptions,
   DecodeResult,

@@ -373,11 +373,21 @@ export interface Finding {
 /** How many findings of one code are listed before the rest are only counted. */
 export const FINDINGS_LISTED_PER_CODE = 20;
 
+/** The findings collected so far, as a decoder shows them: the first few of each code listed, every one counted. */
+export interface CollectedFindings {
+  readonly listed: readonly Finding[];
+  readonly counts: Partial<Record<FindingCode, number>>;
+  /** Whether any finding of `code` was collected. */
+  has(code: FindingCode): boolean;
+  /** The listed findings in input order (whole-stream findings, at line 0, last). */
+  sorted(): Finding[];
+}
+
 /**
  * Collects findings: lists the first few of each code and counts them all, so a stream of a hundred thousand bad
  * frames yields a readable report and an exact total.
  */
-export class FindingList {
+export class FindingList implements CollectedFindings {
   readonly listed: Finding[] = [];
   readonly counts: Partial<Record<FindingCode, number>> = {};
 

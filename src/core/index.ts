@@ -15,7 +15,7 @@ export type {
   Payload,
 } from './decode/index.js';
 export { FINDINGS, FINDING_CODES, FINDINGS_LISTED_PER_CODE, FindingList, isFindingCode } from './findings.js';
-export type { Finding, FindingCode, FindingEntry, Severity } from './findings.js';
+export type { CollectedFindings, Finding, FindingCode, FindingEntry, Severity } from './findings.js';
 export type { StreamText } from './input/chunks.js';
 export { isLiveStream, type StreamInput, type StreamOptions, type StreamReconstruction, type LiveStream, type LiveStreamFacts } from './input/stream.js';
 export { readStream, reconstructStream, resultAs, type LiveRead } from './pipeline/stream.js';

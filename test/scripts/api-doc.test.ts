@@ -34,6 +34,15 @@ describe('docs/api.md, every exported name', () => {
     expect(undocumented).toEqual([]);
   });
 
+  it('gives each name one meaning: a name several entries export is one declaration', () => {
+    const all = [...names.values()].flat();
+    expect(all.filter((entry) => !/^src\/.+\.ts:\d+$/.test(entry.declaredAt))).toEqual([]);
+    const places = new Map<string, Set<string>>();
+    for (const entries of names.values()) for (const { name, declaredAt } of entries) places.set(name, (places.get(name) ?? new Set()).add(declaredAt));
+    const twoMeanings = [...places].filter(([name, at]) => name !== 'default' && at.size > 1).map(([name, at]) => `${name}: ${[...at].join(', ')}`);
+    expect(twoMeanings).toEqual([]);
+  });
+
   it('takes the first sentence of a JSDoc as its summary', () => {
     expect(firstSentence('Reads a frame. Then more.')).toBe('Reads a frame.');
     expect(firstSentence('Sizes, e.g. 3 or 4. Next')).toBe('Sizes, e.g. 3 or 4.');

@@ -31,6 +31,12 @@ describe('the CLI options', () => {
     expect([...parsed].sort()).toEqual(optionNames(READ_OPTIONS).sort());
   });
 
+  it('of record are the ones it reads', () => {
+    const call = /new ArgumentReader\(args, \[([^\]]*)\], \[([^\]]*)\]\)/.exec(read('src/cli/record.ts'));
+    const parsed = [...(call?.[1] ?? '').matchAll(/'([a-z-]+)'/g), ...(call?.[2] ?? '').matchAll(/'([a-z-]+)'/g)].map((match) => match[1]);
+    expect([...parsed, 'help'].sort()).toEqual(optionNames(RECORD_OPTIONS).sort());
+  });
+
   it('wrap their help beside a short usage and under a long one', () => {
     const text = optionsHelp([{ usage: '--a', help: 'one two three' }, { usage: '--a-very-long-option VALUE', help: 'x' }], 12);
     expect(text).toBe('  --a       one two three\n  --a-very-long-option VALUE\n            x');

@@ -1,5 +1,5 @@
 // The decoder's public shapes: its options and callbacks, what it hands over, and what it sums up at the end.
-import type { FindingList } from '../findings.js';
+import type { CollectedFindings } from '../findings.js';
 import type { Frame, LineTally } from './frame.js';
 
 /** Options of `decode()` and `createFrameReader()`. */
@@ -69,7 +69,7 @@ export interface EventStreamDecoder {
   /** Ends the input: a last frame with no blank line after it is handed over with ending `eof`. */
   end(): DecoderSummary;
   /** Findings so far (the sink is shared with whoever reads the frames). */
-  readonly findings: FindingList;
+  readonly findings: CollectedFindings;
 }
 
 /** What a decoder reports when it ends: how its lines were read, and the state a spec client keeps. */

@@ -77,7 +77,7 @@ export interface NotDispatched {
 
 /** A finding about the stream, in the inspector's words. */
 export interface InspectionProblem extends Omit<Finding, 'frame'> {
-  /** The severity as a person acts on it: `must fix`, `check` or `note` (see SEVERITY_LABELS). */
+  /** The severity as a person acts on it: `must fix`, `check` or `note`. */
   label: SeverityLabel;
   /** One line naming this occurrence: "`retry: 3s` is not a number of milliseconds". */
   title: string;

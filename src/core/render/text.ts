@@ -14,7 +14,7 @@ export interface TextReportOptions {
   response?: boolean;
   /**
    * The input the result was read from, to print each finding's line with a caret under its column: the text, or a
-   * function from a line number to that line's text (see `lineLookup`). Without it, findings have no snippet.
+   * function from a line number to that line's text. Without it, findings have no snippet.
    */
   source?: string | LineSource;
 }
