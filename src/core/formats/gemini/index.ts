@@ -27,7 +27,7 @@ import { fixtures } from './fixtures.js';
 import { GEMINI_FINISH_REASONS } from './finish-reasons.js';
 import { synthesize } from './synthesize.js';
 import { isObject } from '../json-shape.js';
-import { GEMINI_OUTPUT } from '../output-count.js';
+import { GEMINI_OUTPUT } from './output-count.js';
 
 export { GEMINI_BLOCK_REASONS, GEMINI_FINISH_REASONS } from './finish-reasons.js';
 export { MAX_GROWTH, parseJsonPath } from './json-path.js';
