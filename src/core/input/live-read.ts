@@ -62,19 +62,7 @@ export async function readLive(
   noteHttpProblems(session, facts);
   // A correct HTTP error's body is one JSON document: kept beside the events, and read as that if it is one.
   const errorBody = isHttpError(facts) ? new ErrorBody(session) : null;
-  try {
-    if (body !== null) {
-      const pull = pullOf(body);
-      watch.attach(pull);
-      await readChunks(pull, errorBody ?? session, clock, watch);
-    }
-  } catch (error) {
-    if (!watch.stopped) facts.readError = messageOf(error);
-  } finally {
-    watch.finish();
-  }
-  clock.end(performance.now());
-  facts.chunks = clock.chunks;
+  await readBody(body, errorBody ?? session, clock, watch, facts);
   const document = errorBody?.document() ?? null;
   if (errorBody !== null && document === null) noteHttpProblems(session, facts, true);
   const ended = session.end();
@@ -156,6 +144,23 @@ function unansweredFacts(): Omit<StreamSourceFacts, 'text'> {
   return { kind: 'Response', status: null, contentType: null, headers: null, requestId: null, httpProblem: null, readError: null, chunks: 0 };
 }
 
+/** Reads the body into `sink` under the watch, then ends the clock; a failed read (not one the watch stopped) is `facts.readError`. */
+async function readBody(body: StreamSource | null, sink: ChunkSink, clock: ArrivalClock, watch: Watch, facts: Omit<StreamSourceFacts, 'text'>): Promise<void> {
+  try {
+    if (body !== null) {
+      const pull = pullOf(body);
+      watch.attach(pull);
+      await readChunks(pull, sink, clock, watch);
+    }
+  } catch (error) {
+    if (!watch.stopped) facts.readError = messageOf(error);
+  } finally {
+    watch.finish();
+  }
+  clock.end(performance.now());
+  facts.chunks = clock.chunks;
+}
+
 async function readChunks(pull: Pull, session: ChunkSink, clock: ArrivalClock, watch: Watch): Promise<void> {
   for (;;) {
     const next = await pull.next();
@@ -213,19 +218,7 @@ export async function readEach(source: StreamSource, options: EachOptions, onChu
     },
     stopped: () => false,
   };
-  try {
-    if (body !== null) {
-      const pull = pullOf(body);
-      watch.attach(pull);
-      await readChunks(pull, sink, clock, watch);
-    }
-  } catch (error) {
-    if (!watch.stopped) facts.readError = messageOf(error);
-  } finally {
-    watch.finish();
-  }
-  clock.end(performance.now());
-  facts.chunks = clock.chunks;
+  await readBody(body, sink, clock, watch, facts);
   return { facts, startedAt: clock.origin, stall: clock.stall };
 }
 
