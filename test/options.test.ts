@@ -1,7 +1,7 @@
 // Every options object is checked: a wrong value or an unknown name throws a TypeError that names the option and
 // says what to pass (issue 13, item 6). Good options, with `undefined` for any of them, are taken as before.
 import { describe, expect, it } from 'vitest';
-import { createDecoder, createFrameReader, createReconstruction, decode, reconstruct } from '../src/index.js';
+import { createDecoder, createFrameReader, createReconstruction, decode, FORMAT_NAMES, reconstruct } from '../src/index.js';
 import { FindingList } from '../src/core/findings.js';
 import { checkOptions, checkOptionTable, MILLISECONDS, RECONSTRUCT_OPTION_RULES } from '../src/core/options.js';
 
@@ -35,7 +35,8 @@ describe('reconstruct() options', () => {
     ['maxHeldChars is 0', { maxHeldChars: 0 }, 'reconstruct() options.maxHeldChars must be a whole number of characters (at least 1) or Infinity for no bound; received 0.'],
     ['maxHeldChars is a string', { maxHeldChars: '1024' }, 'received "1024".'],
     ['a misspelt format', { format: 'antropic' }, `options.format must be one of 'chat-completions', 'responses', 'anthropic', 'gemini', 'behavior-run'; received "antropic". Did you mean "anthropic"?`],
-    ['options is a string', 'anthropic', `reconstruct() options must be an object such as { format: 'anthropic' }; received "anthropic".`],
+    // The example names a format the registry holds: the first.
+    ['options is a string', 'anthropic', `reconstruct() options must be an object such as { format: '${FORMAT_NAMES[0]}' }; received "anthropic".`],
     ['options is null', null, 'options must be an object such as'],
     ['options is a Map', new Map([['format', 'anthropic']]), 'received an object (Map).'],
   ])('%s throws a TypeError that says what to pass', (_title, options, message) => {

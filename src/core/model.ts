@@ -262,6 +262,16 @@ export interface FormatModule<Name extends string = FormatName, ErrorTable exten
   accelerator?: object;
   /** Where the usage counts the answer's output tokens, for `usage without content`; absent when it has no count. */
   output?: OutputCount;
+  /** How its tool-call fragments name their call by an index, for the `removeIndex` fault; absent when they do not. */
+  fragmentIndex?: FragmentIndex;
+}
+
+/** A format whose streamed tool-call fragments say which call they extend by an `index`. */
+export interface FragmentIndex {
+  /** True when a frame's JSON carries a tool-call fragment with an index. */
+  carries(value: Record<string, unknown>): boolean;
+  /** Takes the index off every tool-call fragment of a frame's JSON (a copy the caller owns). */
+  remove(value: Record<string, unknown>): void;
 }
 
 /** A format's count of output tokens, and the output it can hold besides text, reasoning and tool calls. */

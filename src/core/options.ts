@@ -154,7 +154,7 @@ function leadOf(settings: CheckOptionsSettings): string {
 }
 
 function exampleOf(rules: OptionRules): string {
-  if (Object.hasOwn(rules, 'format')) return "{ format: 'anthropic' }";
+  if (Object.hasOwn(rules, 'format')) return `{ format: '${FORMAT_NAMES[0]}' }`;
   const first = Object.keys(rules)[0];
   return first === undefined ? '{}' : `{ ${first}: … }`;
 }

@@ -1,27 +1,34 @@
-// A frame's fields read from its own text, as the event-stream rules read them: the oracle and the faults work on
-// frame texts, not on the library's reading of them.
+// A frame's fields read from its own text: the faults (and the test oracle) work on frame texts, one at a time, and
+// read each with the decoder, the package's one reading of event-stream lines.
 
-import { isObject, type FrameFields } from '../core/index.js';
+import { createDecoder, isObject, type FrameFields } from '../core/index.js';
 
 export type { FrameFields };
 
-const LINE = /\r\n|\n|\r/;
+const NO_FIELDS: FrameFields = { event: 'message', data: null, json: undefined, done: false };
 
+/**
+ * A frame's event, data and JSON, read from its own text by the decoder, as a spec client reads it (no capture
+ * timestamps taken off, no bound on its size). A text with no frame reads as an event with no data.
+ */
 export function fieldsOf(text: string): FrameFields {
-  let event = 'message';
-  const data: string[] = [];
-  for (const line of text.replace(/^\uFEFF/, '').split(LINE)) {
-    if (line === '' || line.startsWith(':')) continue;
-    const colon = line.indexOf(':');
-    const name = colon === -1 ? line : line.slice(0, colon);
-    let value = colon === -1 ? '' : line.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    if (name === 'event') event = value;
-    else if (name === 'data') data.push(value);
-  }
-  const joined = data.length > 0 ? data.join('\n') : null;
-  const done = joined !== null && joined.trim() === '[DONE]';
-  return { event, data: joined, json: done || joined === null ? undefined : parse(joined), done };
+  let fields: FrameFields | null = null;
+  const decoder = createDecoder({
+    timestamps: false,
+    maxHeldChars: Infinity,
+    onFrame(frame, _ending, hasData, marks) {
+      // A bare JSON body has no `data:` line: a spec client reads no data in it.
+      fields ??= hasData && !marks.bare ? dataFields(frame.event, frame.data) : { ...NO_FIELDS, event: frame.event };
+    },
+  });
+  decoder.push(text);
+  decoder.end();
+  return fields ?? NO_FIELDS;
+}
+
+function dataFields(event: string, data: string): FrameFields {
+  const done = data.trim() === '[DONE]';
+  return { event, data, json: done ? undefined : parse(data), done };
 }
 
 function parse(text: string): unknown {

@@ -1,8 +1,7 @@
 // Faults on how frames are written: line ends, a byte-order mark, blank lines, event names, tool-call indexes.
-import { describeArgument } from '../core/index.js';
+import { describeArgument, FORMAT_MODULES, formatModule } from '../core/index.js';
 import { fault, type Fault } from './fault.js';
 import { BREAK, count, formatOf, frameAt, jsonOf, lineBreakOf, linesOf, notCut, setText, withData } from './fault-edits.js';
-import { isObject } from '../core/index.js';
 import { frameUnits, unitText, type Unit } from './work.js';
 import { SseReconstructError } from '../core/index.js';
 
@@ -103,30 +102,26 @@ export function renameEvent(frame: number, name: string): Fault {
   });
 }
 
-/** Takes `index` off the tool-call fragments of a Chat Completions frame (the first frame with any, by default). */
+/** Takes `index` off the tool-call fragments of a frame (the first frame with any, by default), in a format whose fragments carry one. */
 export function removeIndex(frame?: number): Fault {
   const call = `removeIndex(${frame === undefined ? '' : String(frame)})`;
   if (frame !== undefined) count(frame, 'the frame whose tool-call fragments lose their index (0-based)', 'removeIndex(frame)');
   return fault(call, `takes the index off the tool-call fragments of ${frame === undefined ? 'the first frame with any' : `frame ${frame}`}`, (work) => {
-    if (formatOf(work, call) !== 'chat-completions') throw new SseReconstructError('ERR_SSE_FAULT', `sse-reconstruct: ${call} applies to Chat Completions streams, whose tool-call fragments carry an index; this one is ${work.format}.`);
-    const frames = frameUnits(work);
-    const unit = frame === undefined ? frames.find((candidate) => indexedFragments(jsonOf(candidate))) : frameAt(work, frame, call);
-    if (unit === undefined || !indexedFragments(jsonOf(unit))) {
+    const rule = formatModule(formatOf(work, call)).fragmentIndex;
+    if (rule === undefined) {
+      const indexed = FORMAT_MODULES.filter((module) => module.fragmentIndex !== undefined).map((module) => module.title);
+      throw new SseReconstructError('ERR_SSE_FAULT', `sse-reconstruct: ${call} applies to ${indexed.join(', ')} streams, whose tool-call fragments carry an index; this one is ${work.format}.`);
+    }
+    const carries = (unit: Unit): boolean => {
+      const value = jsonOf(unit);
+      return value !== null && rule.carries(value);
+    };
+    const unit = frame === undefined ? frameUnits(work).find(carries) : frameAt(work, frame, call);
+    if (unit === undefined || !carries(unit)) {
       throw new SseReconstructError('ERR_SSE_FAULT', `sse-reconstruct: ${call} cannot apply: ${frame === undefined ? 'no frame' : `frame ${frame}`} carries a tool-call fragment with an index.`);
     }
     const value = structuredClone(jsonOf(unit)!);
-    for (const choice of value.choices as unknown[]) {
-      if (!isObject(choice) || !isObject(choice.delta) || !Array.isArray(choice.delta.tool_calls)) continue;
-      for (const fragment of choice.delta.tool_calls) if (isObject(fragment)) delete fragment.index;
-    }
+    rule.remove(value);
     setText(unit, withData(unitText(unit), value));
   });
-}
-
-/** True when a Chat Completions chunk carries a tool-call fragment with an index. */
-function indexedFragments(value: Record<string, unknown> | null): boolean {
-  if (!value || !Array.isArray(value.choices)) return false;
-  return value.choices.some(
-    (choice) => isObject(choice) && isObject(choice.delta) && Array.isArray(choice.delta.tool_calls) && choice.delta.tool_calls.some((f) => isObject(f) && 'index' in f),
-  );
 }

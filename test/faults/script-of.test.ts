@@ -85,7 +85,7 @@ describe('scriptOf', () => {
 
   test('misuse throws a TypeError that says what to pass', () => {
     expect(() => scriptOf(42 as never)).toThrow(/takes a stream's text \(a string\), its bytes.*received a number \(42\)/);
-    expect(() => scriptOf([1] as never)).toThrow(/chunk 0 is number 1/);
+    expect(() => scriptOf([1] as never)).toThrow(/chunk 0 is a number \(1\)/);
     expect(() => scriptText({} as never)).toThrow(/scriptText\(\) takes a stream script/);
   });
 });

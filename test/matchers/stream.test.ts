@@ -181,7 +181,7 @@ describe('reads that fail say so and keep what arrived', () => {
       yield 42;
     }
     const result = await reconstructStream(wrong() as AsyncIterable<string>);
-    expect(result.source?.readError).toBe('chunk 1 is a number; a stream must yield bytes (Uint8Array) or text');
+    expect(result.source?.readError).toBe('chunk 1 is a number (42); a stream must yield bytes (Uint8Array) or text');
     expect(result.source?.chunks).toBe(1);
   });
 

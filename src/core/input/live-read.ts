@@ -69,19 +69,7 @@ export async function readLive(
   noteHttpProblems(session, facts);
   // A correct HTTP error's body is one JSON document: kept beside the events, and read as that if it is one.
   const errorBody = isHttpError(facts) ? new ErrorBody(session) : null;
-  try {
-    if (body !== null) {
-      const pull = pullOf(body);
-      watch.attach(pull);
-      await readChunks(pull, errorBody ?? session, clock, watch);
-    }
-  } catch (error) {
-    if (!watch.stopped) facts.readError = messageOf(error);
-  } finally {
-    watch.finish();
-  }
-  clock.end(performance.now());
-  facts.chunks = clock.chunks;
+  await readBody(body, errorBody ?? session, clock, watch, facts);
   return { ...endRead(session, facts, clock, errorBody, null), options: shape, clock, kept: () => session.keptText() };
 }
 
@@ -194,6 +182,23 @@ function unansweredFacts(): Omit<LiveStreamFacts, 'text'> {
   return { kind: 'Response', status: null, contentType: null, headers: null, requestId: null, httpProblem: null, readError: null, chunks: 0 };
 }
 
+/** Reads the body into `sink` under the watch, then ends the clock; a failed read (not one the watch stopped) is `facts.readError`. */
+async function readBody(body: LiveStream | null, sink: ChunkSink, clock: ArrivalClock, watch: Watch, facts: Omit<LiveStreamFacts, 'text'>): Promise<void> {
+  try {
+    if (body !== null) {
+      const pull = pullOf(body);
+      watch.attach(pull);
+      await readChunks(pull, sink, clock, watch);
+    }
+  } catch (error) {
+    if (!watch.stopped) facts.readError = messageOf(error);
+  } finally {
+    watch.finish();
+  }
+  clock.end(performance.now());
+  facts.chunks = clock.chunks;
+}
+
 async function readChunks(pull: Pull, session: ChunkSink, clock: ArrivalClock, watch: Watch): Promise<void> {
   for (;;) {
     const next = await pull.next();
@@ -250,19 +255,7 @@ export async function readEach(source: LiveStream, options: EachOptions, onChunk
     },
     stopped: () => false,
   };
-  try {
-    if (body !== null) {
-      const pull = pullOf(body);
-      watch.attach(pull);
-      await readChunks(pull, sink, clock, watch);
-    }
-  } catch (error) {
-    if (!watch.stopped) facts.readError = messageOf(error);
-  } finally {
-    watch.finish();
-  }
-  clock.end(performance.now());
-  facts.chunks = clock.chunks;
+  await readBody(body, sink, clock, watch, facts);
   return { facts, startedAt: clock.origin, stall: clock.stall };
 }
 

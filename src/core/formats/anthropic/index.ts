@@ -14,7 +14,7 @@ import { finishReasons } from './stop-reasons.js';
 import { synthesize } from './synthesize.js';
 import { anthropicResponseOf } from './response-of.js';
 import { isObject } from '../json-shape.js';
-import { ANTHROPIC_OUTPUT } from '../output-count.js';
+import { ANTHROPIC_OUTPUT } from './output-count.js';
 
 /** Every event type of the stream; `error` is told apart by its `error` object. */
 const EVENT_TYPES = new Set([

@@ -17,7 +17,8 @@ import { synthesize } from './synthesize.js';
 import { chatResponseOf } from './response-of.js';
 import { openAiHttpErrorBody, OPENAI_ERRORS } from '../openai-errors.js';
 import { isObject } from '../json-shape.js';
-import { CHAT_OUTPUT } from '../output-count.js';
+import { CHAT_OUTPUT } from './output-count.js';
+import { fragmentIndex } from './fragment-index.js';
 
 function recognise(_frame: Frame, payload: Payload): 0 | 1 | 2 {
   if (payload.kind !== 'json' || !isObject(payload.value)) return 0;
@@ -48,4 +49,5 @@ export const chatCompletions: FormatModule<'chat-completions', typeof OPENAI_ERR
   arbitrary,
   accelerator: chatCompletionsAccelerator,
   output: CHAT_OUTPUT,
+  fragmentIndex,
 };

@@ -29,7 +29,7 @@ import { GEMINI_FINISH_REASONS } from './finish-reasons.js';
 import { synthesize } from './synthesize.js';
 import { geminiResponseOf } from './response-of.js';
 import { isObject } from '../json-shape.js';
-import { GEMINI_OUTPUT } from '../output-count.js';
+import { GEMINI_OUTPUT } from './output-count.js';
 
 export { GEMINI_BLOCK_REASONS, GEMINI_FINISH_REASONS } from './finish-reasons.js';
 export { MAX_GROWTH, parseJsonPath } from './json-path.js';

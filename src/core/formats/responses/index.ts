@@ -14,7 +14,7 @@ import { hasResponsesField, isObject } from './shapes.js';
 import { RESPONSES_FINISH_REASONS } from './finish-reasons.js';
 import { synthesizeResponses } from './synthesize.js';
 import { responsesResponseOf } from './response-of.js';
-import { RESPONSES_OUTPUT } from '../output-count.js';
+import { RESPONSES_OUTPUT } from './output-count.js';
 
 /**
  * 2 for a `response.*` event that carries one of the Responses fields; Salyro's Behavior Run also sends
