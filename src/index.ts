@@ -31,6 +31,7 @@ export {
   isReconstruction,
   isStreamSource,
   lineLookup,
+  placesOf,
   readPayload,
   reassemble,
   reconstruct,
