@@ -29,6 +29,7 @@ export {
   inspectStream,
   isFindingCode,
   isReconstruction,
+  placesOf,
   readPayload,
   reconstruct,
   renderInspection,

@@ -13,7 +13,7 @@ const VALUES = [
   'DEFAULT_DEADLINES', 'ERROR_MEANINGS', 'ERROR_SOURCES', 'FINDINGS', 'FINDINGS_LISTED_PER_CODE', 'FINDING_CODES', 'FINISH_CLASSES', 'FORMAT_MODULES',
   'FORMAT_NAMES', 'LIBRARY_ERROR_CODES', 'MAX_HELD_CHARS', 'OUTCOMES', 'SseReconstructError', 'SseReconstructRangeError', 'VERDICTS', 'answerOf',
   'createDecoder', 'createFrameReader', 'createInspection', 'createReconstruction', 'decode', 'explainError', 'formatModule',
-  'inspect', 'inspectStream', 'isFindingCode', 'isReconstruction', 'readPayload',
+  'inspect', 'inspectStream', 'isFindingCode', 'isReconstruction', 'placesOf', 'readPayload',
   'reconstruct', 'reconstructStream', 'renderInspection', 'renderText', 'synthesize',
 ];
 

@@ -16,6 +16,7 @@ import { FrameTimes } from './frame-times.js';
 import { defaultFastSettings, type FastSettings } from '../fast/settings.js';
 import { checkUsageWithoutContent } from '../judge/usage.js';
 import { answerOf } from '../answer/answer-of.js';
+import { keepPlaces } from '../answer/place-book.js';
 import type { Answer } from '../answer/types.js';
 
 /** Characters of the input the frames table keeps to give frames their data; past it, only frames that need it. */
@@ -161,7 +162,7 @@ function endSession(session: Session): Reconstruction {
   const { options, keepFrames, decodeFindings, table, timing, dispatch, reader } = session;
   const summary = reader.end();
   timing.end();
-  const { module, assembly, findings: assembled } = dispatch.finish(keepFrames);
+  const { module, assembly, findings: assembled, places } = dispatch.finish(keepFrames);
   session.terminalSeen = assembly.ended;
   const arrival = timing.arrival;
   // A live read stopped before any frame came: the stall says what did not come, and `empty` would blame the body.
@@ -185,6 +186,7 @@ function endSession(session: Session): Reconstruction {
   const result = resultOf(module, assembly, judgement, table.length, summary);
   if (keepFrames) framesOnFirstRead(result, table);
   answerOnFirstRead(result);
+  keepPlaces(result, places.places(table.length));
   return brand(result);
 }
 
