@@ -66,6 +66,20 @@ export type {
   PlaceRun,
   UsageMapping,
 } from './answer/index.js';
+export { compareAnswers, compareReconstructions, compareStreams, DIFFERENCES, DIFFERENCE_CODES } from './compare/index.js';
+export type {
+  CompareInput,
+  CompareOptions,
+  ComparePlaces,
+  Comparison,
+  Difference,
+  DifferenceCode,
+  DifferenceEntry,
+  DifferenceSeverity,
+  DifferenceSide,
+  SidePlaces,
+  UsageComparison,
+} from './compare/index.js';
 export { inspect, createInspection, reassemble, valueAtPath } from './inspect/index.js';
 export { inspectStream, type InspectStreamOptions, type StreamInspection } from './inspect/stream.js';
 export type {
