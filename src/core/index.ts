@@ -112,6 +112,6 @@ export { matchStamp, StampClock } from './decode/timestamps.js';
 export { checkOptions, SERIALIZER_OPTION_RULES } from './options.js';
 export { openSession } from './pipeline/session.js';
 export { ArrivalClock } from './input/arrival-clock.js';
-export { printableJson } from './render/snippet.js';
+export { printableJson, visibleLines } from './render/snippet.js';
 export { EMPTY_TURN_TOKENS } from './judge/usage.js';
 export type { ErrorFrameOptions as FormatErrorFrameOptions, FixtureKind, FixtureSpec, FrameFields } from './formats/format-parts.js';
