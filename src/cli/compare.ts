@@ -123,7 +123,8 @@ const VALUE_CHARS = 100;
 
 function valueOf(value: unknown): string {
   if (value === undefined || value === null) return '(none)';
-  const text = printableJson(value);
+  // A finish's `source` (where its class was read) says nothing about this stream: left out.
+  const text = printableJson(JSON.parse(JSON.stringify(value, (key, inner: unknown) => (key === 'source' ? undefined : inner))) as unknown);
   return text.length > VALUE_CHARS ? `${text.slice(0, VALUE_CHARS)}… (${text.length} chars)` : text;
 }
 

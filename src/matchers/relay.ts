@@ -74,7 +74,7 @@ export function valueText(value: unknown): string {
   if (value === undefined || value === null || value === '') return value === '' ? '""' : '(none)';
   let text: string;
   try {
-    text = JSON.stringify(value) ?? String(value);
+    text = JSON.stringify(value, withoutSources) ?? String(value);
   } catch {
     text = String(value);
   }
@@ -90,4 +90,9 @@ function sideLines(context: MatcherContext, side: Received, label: string): stri
 
 function capital(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A finish's `source` (where its class was read) says nothing about this stream: left out of the value shown. */
+function withoutSources(key: string, value: unknown): unknown {
+  return key === 'source' ? undefined : value;
 }

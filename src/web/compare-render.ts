@@ -44,7 +44,7 @@ export function valueText(value: unknown): string {
   if (value === undefined || value === null) return '(none)';
   let text: string;
   try {
-    text = JSON.stringify(value) ?? String(value);
+    text = JSON.stringify(value, withoutSources) ?? String(value);
   } catch {
     text = String(value);
   }
@@ -58,4 +58,9 @@ export function frameDetail(side: Side, frames: readonly FrameRecord[], text: st
   const lines = frame.line === frame.endLine ? `line ${frame.line}` : `lines ${frame.line}–${frame.endLine}`;
   const body = text.slice(frame.start, frame.end);
   return { title: `${side} · frame ${index} · ${lines} · ${frame.carried}`, text: body.length > FRAME_CHARS ? `${body.slice(0, FRAME_CHARS)}…` : body };
+}
+
+/** A finish's `source` (where its class was read) says nothing about this stream: left out of the value shown. */
+function withoutSources(key: string, value: unknown): unknown {
+  return key === 'source' ? undefined : value;
 }
