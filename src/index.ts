@@ -36,6 +36,7 @@ export {
   isReconstruction,
   isStreamSource,
   lineLookup,
+  placesOf,
   readPayload,
   reassemble,
   reconstruct,

@@ -46,7 +46,7 @@ export type {
 } from './model.js';
 export { renderText, type TextReportOptions } from './render/text.js';
 export { synthesize } from './synthesize.js';
-export { answerOf, FINISH_CLASSES, type AnswerSource } from './answer/index.js';
+export { answerOf, FINISH_CLASSES, placesOf, type AnswerSource } from './answer/index.js';
 export type {
   Answer,
   AnswerChoice,

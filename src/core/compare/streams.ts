@@ -1,6 +1,6 @@
 // Two streams compared: each side read (any input, live or not, or a reconstruction already made), turned into the
 // format-neutral answer, and compared with each difference placed on both sides' frames.
-import { answerOf } from '../answer/index.js';
+import { answerOf, placesOf } from '../answer/index.js';
 import type { AnswerSource } from '../answer/index.js';
 import type { StreamInput } from '../input/stream.js';
 import type { FormatName, Reconstruction } from '../model.js';
@@ -71,7 +71,8 @@ async function readSide(input: CompareInput, side: 'upstream' | 'downstream', fo
 
 /** Where the side's answer came from, when it was read here (a reconstruction from JSON has no places). */
 function sidePlaces(side: Reconstruction | AnswerSource): SidePlaces | null {
-  if (!isReconstruction(side)) return null;
-  // The assemblers record places next (placesOf); until then differences of streams carry no place.
-  return null;
+  const places = placesOf(side);
+  if (places === null || !isReconstruction(side)) return null;
+  // Reading `frames` builds the frame objects: only when a difference is placed.
+  return { places, frameLine: (frame) => side.frames[frame]?.line ?? null };
 }
