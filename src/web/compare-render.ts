@@ -17,7 +17,8 @@ export function comparisonHtml(comparison: Comparison, reads: Readonly<Record<Si
   const word = comparison.same ? 'Same answer' : `${plural(comparison.differences.length, 'difference')}`;
   const sides = SIDES.map((side) => `<li><strong>${side}</strong> <code>${escapeHtml(reads[side].summary)}</code></li>`).join('');
   const list = comparison.differences.map((difference, index) => differenceHtml(difference, index)).join('');
-  const meaning = comparison.same ? 'The downstream carries the upstream&#39;s answer.' : escapeHtml(comparison.summary);
+  const codes = [...new Set(comparison.differences.map((difference) => difference.code))].join(', ');
+  const meaning = comparison.same ? 'The downstream carries the upstream&#39;s answer.' : escapeHtml(codes);
   return `<section class="summary compare-summary ${tone}">
   <div class="verdict"><span class="verdict-word">${word}</span><span class="verdict-meaning">${meaning}</span></div>
   <ul class="compare-sides">${sides}</ul>

@@ -58,18 +58,14 @@ describe.skipIf(missing !== null)('the compare view', () => {
     const difference = page.locator('.difference').first();
     expect(await difference.getAttribute('data-code')).toBe('text dropped at start');
     expect(await difference.textContent()).toContain('first 8 characters');
-    // Each side links to its frame once the assemblers record places; until then a side says it has none.
-    const links = difference.locator('[data-compare-side]');
-    if ((await links.count()) === 0) expect(await difference.locator('.difference-sides').textContent()).toMatch(/upstream\s*no frame.*downstream\s*no frame/s);
-    else {
-      await difference.locator('[data-compare-side="upstream"]').click();
-      const upFrame = page.locator('[data-frame-side="upstream"]');
-      expect(await upFrame.isVisible()).toBe(true);
-      expect(await upFrame.locator('.detail-title').textContent()).toMatch(/^upstream · frame \d+ · lines? \d+/);
-      expect(await upFrame.locator('.detail-text').textContent()).toContain('content_block_delta');
-      await difference.locator('[data-compare-side="downstream"]').click();
-      expect(await page.locator('[data-frame-side="downstream"] .detail-text').textContent()).toContain('chat.completion.chunk');
-    }
+    await difference.locator('[data-compare-side="upstream"]').click();
+    const upFrame = page.locator('[data-frame-side="upstream"]');
+    expect(await upFrame.isVisible()).toBe(true);
+    expect(await upFrame.locator('.detail-title').textContent()).toMatch(/^upstream · frame 3 · lines? 10/);
+    expect(await upFrame.locator('.detail-text').textContent()).toContain('"text":"The capi"');
+    await difference.locator('[data-compare-side="downstream"]').click();
+    expect(await page.locator('[data-frame-side="downstream"] .detail-title').textContent()).toMatch(/^downstream · frame 1 · lines? 3/);
+    expect(await page.locator('[data-frame-side="downstream"] .detail-text').textContent()).toContain('"content":"tal of F"');
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/compare.png` });
     await page.close();
