@@ -117,7 +117,7 @@ export { matchStamp, StampClock } from './decode/timestamps.js';
 export { checkOptions, SERIALIZER_OPTION_RULES } from './options.js';
 export { openSession } from './pipeline/session.js';
 export { ArrivalClock } from './input/arrival-clock.js';
-export { printableJson } from './render/snippet.js';
+export { printableJson, visibleLines } from './render/snippet.js';
 export { ERROR_PREFIX } from './library-errors.js';
 export { findingTally, reportChoice, reportFindings, reportFrame, reportOf, toneOf } from './render/report.js';
 export type { Report, ReportChoice, ReportedReconstruction, ReportFinding, ReportFinish, ReportFrame, ReportOptions, ReportRead, ReportTone, UnlistedCount } from './render/report.js';

@@ -16,6 +16,8 @@ export interface Outcome {
   findings?: readonly Finding[];
   /** Lines added to the why, before the findings. */
   details?: readonly string[];
+  /** What the received stream is called in the why (default `Stream:`; `Downstream:` when two are compared). */
+  streamLabel?: string;
 }
 
 export const FINDINGS_SHOWN = 6;
@@ -44,8 +46,8 @@ type ListedFinding = Pick<ReportFinding, 'code' | 'severity' | 'message' | 'line
  * The why of a failure message, from the reconstruction's report (`reportOf`, with the last frames), as every face
  * renders one: `dim` paints the labels; the outcome adds details and picks the findings to show.
  */
-export function reportWhy(report: Report, dim: (text: string) => string, outcome: Pick<Outcome, 'findings' | 'details'> = {}): string {
-  const lines = [`${dim('Stream:')} ${report.summary}`];
+export function reportWhy(report: Report, dim: (text: string) => string, outcome: Pick<Outcome, 'findings' | 'details' | 'streamLabel'> = {}): string {
+  const lines = [`${dim(outcome.streamLabel ?? 'Stream:')} ${report.summary}`];
   const read = report.read;
   if (read?.kind === 'Response') lines.push(`${dim('HTTP:')} ${read.httpProblem ?? `${read.status ?? '?'}, ${read.contentType ?? 'no content type'}`}`);
   if (read?.readError) lines.push(`${dim('Read:')} the stream failed after ${plural(read.chunks, 'chunk')}: ${read.readError}`);
@@ -60,7 +62,7 @@ export function bySeverity<Listed extends { severity: Severity }>(findings: read
   return [...findings].sort((a, b) => severityRank(a.severity) - severityRank(b.severity));
 }
 
-function findingLines(dim: (text: string) => string, report: Report, findings: readonly ListedFinding[]): string[] {
+export function findingLines(dim: (text: string) => string, report: Report, findings: readonly ListedFinding[]): string[] {
   const total = report.findingTotal;
   if (total === 0) return [`${dim('Findings:')} none`];
   const shown = findings.slice(0, FINDINGS_SHOWN);

@@ -4,7 +4,7 @@ import { answerOf, placesOf } from '../answer/index.js';
 import type { AnswerSource } from '../answer/index.js';
 import type { StreamInput } from '../input/stream.js';
 import type { FormatName, Reconstruction } from '../model.js';
-import { isPlainObject } from '../options.js';
+import { isPlainObject } from '../object-kinds.js';
 import { reconstructStream } from '../pipeline/stream.js';
 import { isReconstruction } from '../reconstruct.js';
 import { compareAnswers } from './answers.js';
