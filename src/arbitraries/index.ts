@@ -1,8 +1,7 @@
 // Arbitraries for fast-check (an optional peer dependency): responses, their documented streams, faults, chunkings
 // and pacing, to test a relay or a client on streams no one wrote by hand.
 import * as fc from 'fast-check';
-import { FORMAT_NAMES, type FormatName } from '../core/index.js';
-import { describeArgument } from '../core/index.js';
+import { describeArgument, FORMAT_NAMES, type FormatName } from '../core/index.js';
 import {
   addBOM, appendError, cutInside, delay, drop, dropEnd, dropStart, duplicate, joinDataLines, pace, relativeFault, removeIndex, renameEvent, stall,
   stripFinalBlankLine, swap, toCRLF, truncateAfter, type Fault,

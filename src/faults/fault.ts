@@ -1,8 +1,7 @@
 // What a fault is, and applying faults: frame-aware transforms of a stream script, each keeping every byte it does not
 // touch; applyFaults() states the library's reading of the result. The faults themselves: frame-faults.ts (which
 // frames come), framing-faults.ts (how frames are written), timing-faults.ts (when they come).
-import { DEFAULT_DEADLINES, type Deadlines, type Reconstruction } from '../core/index.js';
-import { describeArgument } from '../core/index.js';
+import { describeArgument, DEFAULT_DEADLINES, type Deadlines, type Reconstruction } from '../core/index.js';
 import { expectedOf } from './expected.js';
 import type { StreamScript } from './script.js';
 import { readScript, scriptOf, type ScriptSource } from './script-of.js';

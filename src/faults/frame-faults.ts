@@ -1,6 +1,5 @@
 // Faults on which frames come: a cut, an error frame, frames lost, repeated, reordered, the end or the start taken away.
-import { formatModule, isObject } from '../core/index.js';
-import { describeArgument } from '../core/index.js';
+import { describeArgument, formatModule, isObject } from '../core/index.js';
 import { errorFrame, type ErrorStyle } from './error-frames.js';
 import { fault, type Fault } from './fault.js';
 import { copyUnit, count, formatOf, frameAt, jsonOf, notCut, remove, setText, terminate, withData } from './fault-edits.js';

@@ -1,10 +1,9 @@
-import { decode, FORMAT_NAMES, reconstruct, createReconstruction } from '../core/index.js';
+import { describeArgument, decode, FORMAT_NAMES, reconstruct, createReconstruction } from '../core/index.js';
 import type { FindingCode, FormatName, Reconstruction, ReconstructOptions } from '../core/index.js';
 import { matchStamp, StampClock } from '../core/index.js';
 import type { Fixture } from '../fixtures/types.js';
 import type { ExpectedReading, ScriptEnd, ScriptPiece, StreamScript } from './script.js';
 import { SseReconstructError } from '../core/index.js';
-import { describeArgument } from '../core/index.js';
 import { isFixture, isScript } from './checks.js';
 
 /** What `scriptOf()` takes: a stream's text or bytes (chunks are joined), a timestamped capture, a fixture or a script. */

@@ -1,6 +1,5 @@
-import type { FormatName } from '../core/index.js';
+import { FORMAT_NAMES, isObject, shown, type FormatName } from '../core/index.js';
 import { SseReconstructError } from '../core/index.js';
-import { FORMAT_NAMES, isObject, shown as show } from '../core/index.js';
 
 /** How the stream's bytes are cut into writes. */
 export type ChunkOption = number | 'frame' | 'piece';
@@ -171,13 +170,13 @@ function fail(message: string): never {
 
 function milliseconds(value: unknown, name: string, { infinite = false } = {}): number {
   if (typeof value !== 'number' || Number.isNaN(value) || value < 0 || (!infinite && !Number.isFinite(value))) {
-    fail(`${name} must be a number of milliseconds ≥ 0${infinite ? ' (or Infinity)' : ''}; it is ${show(value)}.`);
+    fail(`${name} must be a number of milliseconds ≥ 0${infinite ? ' (or Infinity)' : ''}; it is ${shown(value)}.`);
   }
   return value;
 }
 
 function count(value: unknown, name: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) fail(`${name} must be a whole number ≥ 0; it is ${show(value)}.`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) fail(`${name} must be a whole number ≥ 0; it is ${shown(value)}.`);
   return value;
 }
 
@@ -190,12 +189,12 @@ function knownKeys(value: Record<string, unknown>, keys: readonly string[], name
 /** Checks the server's options (host, port, lifetime) and the serving options; throws a TypeError saying what to pass. */
 export function checkServerOptions(options: unknown): { host: '127.0.0.1'; port: number; idleLifetimeMs: number; journal: number; serve: NormalOptions } {
   if (options === undefined) options = {};
-  if (!isObject(options)) fail(`options must be an object such as { stall: { afterFrames: 3, ms: 60000 } }; it is ${show(options)}.`);
+  if (!isObject(options)) fail(`options must be an object such as { stall: { afterFrames: 3, ms: 60000 } }; it is ${shown(options)}.`);
   knownKeys(options, SERVER_KEYS, 'serveStream');
   const { host, port, idleLifetimeMs, journal, ...serve } = options;
-  if (host !== undefined && host !== '127.0.0.1') fail(`host must be '127.0.0.1' (the server listens on loopback only); it is ${show(host)}.`);
+  if (host !== undefined && host !== '127.0.0.1') fail(`host must be '127.0.0.1' (the server listens on loopback only); it is ${shown(host)}.`);
   if (port !== undefined && (typeof port !== 'number' || !Number.isInteger(port) || port < 0 || port > 65535)) {
-    fail(`port must be a whole number from 0 to 65535 (0, the default, lets the system choose); it is ${show(port)}.`);
+    fail(`port must be a whole number from 0 to 65535 (0, the default, lets the system choose); it is ${shown(port)}.`);
   }
   return {
     host: '127.0.0.1',
@@ -210,14 +209,14 @@ export function checkServerOptions(options: unknown): { host: '127.0.0.1'; port:
 export const DEFAULT_JOURNAL = 1000;
 
 function journalOf(value: unknown): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) fail(`journal must be a whole number of requests ≥ 1 (the latest ones are kept); it is ${show(value)}.`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) fail(`journal must be a whole number of requests ≥ 1 (the latest ones are kept); it is ${shown(value)}.`);
   return value;
 }
 
 /** Checks options for one stream (a route's, or the server's). */
 export function checkServeOptions(options: unknown, base?: NormalOptions): NormalOptions {
   if (options === undefined) options = {};
-  if (!isObject(options)) fail(`a route's options must be an object such as { chunk: 'frame' }; they are ${show(options)}.`);
+  if (!isObject(options)) fail(`a route's options must be an object such as { chunk: 'frame' }; they are ${shown(options)}.`);
   knownKeys(options, SERVE_KEYS, 'a stream');
   const o = options as ServeOptions;
   const has = (key: keyof ServeOptions) => o[key] !== undefined;
@@ -238,17 +237,17 @@ export function checkServeOptions(options: unknown, base?: NormalOptions): Norma
 function chunkOptionOf(value: unknown): ChunkOption {
   if (value === 'frame' || value === 'piece') return value;
   if (typeof value === 'number' && Number.isInteger(value) && value >= 1) return value;
-  return fail(`chunk must be a number of bytes per write (at least 1), 'frame' or 'piece'; it is ${show(value)}.`);
+  return fail(`chunk must be a number of bytes per write (at least 1), 'frame' or 'piece'; it is ${shown(value)}.`);
 }
 
 function pacingOf(value: unknown): NormalPacing {
   if (value === 'recorded') return { kind: 'recorded', scale: 1 };
   if (value === 'none') return { kind: 'recorded', scale: 0 };
   const usage = "pace must be 'recorded', 'none', { scale }, { delayMs } or { ttftMs, tokensPerSec, jitter }";
-  if (!isObject(value)) return fail(`${usage}; it is ${show(value)}.`);
+  if (!isObject(value)) return fail(`${usage}; it is ${shown(value)}.`);
   if ('scale' in value) {
     knownKeys(value, ['scale'], 'pace { scale }');
-    if (typeof value.scale !== 'number' || !Number.isFinite(value.scale) || value.scale < 0) fail(`pace.scale must be a number ≥ 0 (0.5: twice as fast); it is ${show(value.scale)}.`);
+    if (typeof value.scale !== 'number' || !Number.isFinite(value.scale) || value.scale < 0) fail(`pace.scale must be a number ≥ 0 (0.5: twice as fast); it is ${shown(value.scale)}.`);
     return { kind: 'recorded', scale: value.scale };
   }
   if ('delayMs' in value) {
@@ -258,28 +257,28 @@ function pacingOf(value: unknown): NormalPacing {
   if ('tokensPerSec' in value || 'ttftMs' in value) {
     knownKeys(value, ['ttftMs', 'tokensPerSec', 'jitter', 'seed'], 'pace { ttftMs, tokensPerSec }');
     const tps = value.tokensPerSec;
-    if (typeof tps !== 'number' || !(tps > 0) || !Number.isFinite(tps)) fail(`pace.tokensPerSec must be a number of frames a second > 0; it is ${show(tps)}.`);
+    if (typeof tps !== 'number' || !(tps > 0) || !Number.isFinite(tps)) fail(`pace.tokensPerSec must be a number of frames a second > 0; it is ${shown(tps)}.`);
     const jitter = value.jitter ?? 0;
-    if (typeof jitter !== 'number' || !(jitter >= 0 && jitter <= 1)) fail(`pace.jitter must be a fraction from 0 to 1; it is ${show(jitter)}.`);
+    if (typeof jitter !== 'number' || !(jitter >= 0 && jitter <= 1)) fail(`pace.jitter must be a fraction from 0 to 1; it is ${shown(jitter)}.`);
     const seed = value.seed ?? 1;
-    if (typeof seed !== 'number' || !Number.isInteger(seed)) fail(`pace.seed must be a whole number; it is ${show(seed)}.`);
+    if (typeof seed !== 'number' || !Number.isInteger(seed)) fail(`pace.seed must be a whole number; it is ${shown(seed)}.`);
     return { kind: 'model', ttftMs: value.ttftMs === undefined ? 0 : milliseconds(value.ttftMs, 'pace.ttftMs'), tokensPerSec: tps, jitter, seed };
   }
   return fail(`${usage}; it has none of those keys.`);
 }
 
 function stallOf(value: unknown): NormalOptions['stall'] {
-  if (!isObject(value)) return fail(`stall must be { afterFrames, ms } (ms: Infinity, the default, hangs until the client leaves); it is ${show(value)}.`);
+  if (!isObject(value)) return fail(`stall must be { afterFrames, ms } (ms: Infinity, the default, hangs until the client leaves); it is ${shown(value)}.`);
   knownKeys(value, ['afterFrames', 'ms'], 'stall');
   return { afterFrames: count(value.afterFrames, 'stall.afterFrames'), ms: value.ms === undefined ? Infinity : milliseconds(value.ms, 'stall.ms', { infinite: true }) };
 }
 
 function destroyOf(value: unknown): NormalOptions['destroy'] {
-  if (!isObject(value)) return fail(`destroy must be { afterBytes } or { afterFrames }, with how: 'reset' | 'close' | 'end'; it is ${show(value)}.`);
+  if (!isObject(value)) return fail(`destroy must be { afterBytes } or { afterFrames }, with how: 'reset' | 'close' | 'end'; it is ${shown(value)}.`);
   knownKeys(value, ['afterBytes', 'afterFrames', 'how'], 'destroy');
   if (value.afterBytes === undefined && value.afterFrames === undefined) fail('destroy needs afterBytes or afterFrames: where to cut the stream.');
   const how = value.how ?? 'reset';
-  if (how !== 'reset' && how !== 'close' && how !== 'end') fail(`destroy.how must be 'reset', 'close' or 'end'; it is ${show(how)}.`);
+  if (how !== 'reset' && how !== 'close' && how !== 'end') fail(`destroy.how must be 'reset', 'close' or 'end'; it is ${shown(how)}.`);
   return {
     afterBytes: value.afterBytes === undefined ? Infinity : count(value.afterBytes, 'destroy.afterBytes'),
     afterFrames: value.afterFrames === undefined ? Infinity : count(value.afterFrames, 'destroy.afterFrames'),
@@ -288,15 +287,15 @@ function destroyOf(value: unknown): NormalOptions['destroy'] {
 }
 
 function statusOf(value: unknown, name: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 100 || value > 599) fail(`${name} must be an HTTP status from 100 to 599; it is ${show(value)}.`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 100 || value > 599) fail(`${name} must be an HTTP status from 100 to 599; it is ${shown(value)}.`);
   return value;
 }
 
 function headersOf(value: unknown): Record<string, string> {
-  if (!isObject(value)) return fail(`headers must be an object of header names to strings; it is ${show(value)}.`);
+  if (!isObject(value)) return fail(`headers must be an object of header names to strings; it is ${shown(value)}.`);
   const headers: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const [name, text] of Object.entries(value)) {
-    if (typeof text !== 'string' && typeof text !== 'number') fail(`headers[${JSON.stringify(name)}] must be a string; it is ${show(text)}.`);
+    if (typeof text !== 'string' && typeof text !== 'number') fail(`headers[${JSON.stringify(name)}] must be a string; it is ${shown(text)}.`);
     if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) fail(`${JSON.stringify(name)} is not a header name.`);
     headers[name.toLowerCase()] = String(text);
   }
@@ -305,13 +304,13 @@ function headersOf(value: unknown): Record<string, string> {
 
 function errorOf(value: unknown): NormalOptions['error'] {
   if (typeof value === 'number') value = { status: value };
-  if (!isObject(value)) return fail(`error must be a status (429) or { status, message?, retryAfter?, body?, times? }; it is ${show(value)}.`);
+  if (!isObject(value)) return fail(`error must be a status (429) or { status, message?, retryAfter?, body?, times? }; it is ${shown(value)}.`);
   knownKeys(value, ['status', 'message', 'retryAfter', 'body', 'times'], 'error');
   const status = statusOf(value.status, 'error.status');
   if (status < 400) fail(`error.status must be 400 or more; it is ${status}.`);
-  if (value.message !== undefined && typeof value.message !== 'string') fail(`error.message must be a string; it is ${show(value.message)}.`);
+  if (value.message !== undefined && typeof value.message !== 'string') fail(`error.message must be a string; it is ${shown(value.message)}.`);
   const retryAfter = value.retryAfter ?? 1;
-  if (typeof retryAfter !== 'number' || !(retryAfter >= 0) || !Number.isFinite(retryAfter)) fail(`error.retryAfter must be a number of seconds ≥ 0; it is ${show(retryAfter)}.`);
+  if (typeof retryAfter !== 'number' || !(retryAfter >= 0) || !Number.isFinite(retryAfter)) fail(`error.retryAfter must be a number of seconds ≥ 0; it is ${shown(retryAfter)}.`);
   const times = value.times ?? Infinity;
   if (times !== Infinity) count(times, 'error.times');
   return { status, message: value.message as string | undefined, retryAfter, body: value.body, times: times as number };
@@ -319,18 +318,18 @@ function errorOf(value: unknown): NormalOptions['error'] {
 
 function heartbeatOf(value: unknown): NormalOptions['heartbeat'] {
   if (typeof value === 'number') value = { everyMs: value };
-  if (!isObject(value)) return fail(`heartbeat must be a number of milliseconds or { everyMs, text? }; it is ${show(value)}.`);
+  if (!isObject(value)) return fail(`heartbeat must be a number of milliseconds or { everyMs, text? }; it is ${shown(value)}.`);
   knownKeys(value, ['everyMs', 'text'], 'heartbeat');
   const everyMs = milliseconds(value.everyMs, 'heartbeat.everyMs');
   if (everyMs < 1) fail('heartbeat.everyMs must be at least 1.');
   const text = value.text ?? ': keepalive\n\n';
   if (typeof text !== 'string' || !/^(:[^\r\n]*(\r\n|\r|\n))+(\r\n|\r|\n)$/.test(text)) {
-    fail(`heartbeat.text must be comment lines (starting with ':') ending with a blank line, such as ': ping\\n\\n'; it is ${show(text)}.`);
+    fail(`heartbeat.text must be comment lines (starting with ':') ending with a blank line, such as ': ping\\n\\n'; it is ${shown(text)}.`);
   }
   return { everyMs, text };
 }
 
 function formatOf(value: unknown): FormatName {
   if (typeof value === 'string' && (FORMAT_NAMES as readonly string[]).includes(value)) return value as FormatName;
-  return fail(`format must be one of ${FORMAT_NAMES.join(', ')}; it is ${show(value)}.`);
+  return fail(`format must be one of ${FORMAT_NAMES.join(', ')}; it is ${shown(value)}.`);
 }

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { reconstruct, type FormatName } from '../core/index.js';
-import { describeArgument, matchStamp } from '../core/index.js';
+import { describeArgument, matchStamp, reconstruct, type FormatName } from '../core/index.js';
 import { isFixture, isScript } from '../faults/checks.js';
 import { scriptOf } from '../faults/script-of.js';
 import type { StreamScript } from '../faults/script.js';
