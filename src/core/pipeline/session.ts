@@ -13,6 +13,7 @@ import type { LiveSession } from '../input/stream.js';
 import { FrameDispatch } from './dispatch.js';
 import { FrameTable } from './frame-table.js';
 import { FrameTimes } from './frame-times.js';
+import { keepFrameLines } from './frame-lines.js';
 import { defaultFastSettings, type FastSettings } from '../fast/settings.js';
 import { checkUsageWithoutContent } from '../judge/usage.js';
 import { answerOf } from '../answer/answer-of.js';
@@ -184,7 +185,10 @@ function endSession(session: Session): Reconstruction {
     live: arrival === null || timing.times === null ? null : { arrival, content: timing.times },
   });
   const result = resultOf(module, assembly, judgement, table.length, summary);
-  if (keepFrames) framesOnFirstRead(result, table);
+  if (keepFrames) {
+    framesOnFirstRead(result, table);
+    keepFrameLines(result, (frames) => table.linesOf(frames));
+  }
   answerOnFirstRead(result);
   keepPlaces(result, places.places(table.length));
   return brand(result);
