@@ -28,6 +28,7 @@ export { errorFrame, type ErrorFrameOptions, type ErrorStyle } from './error-fra
 export {
   TRANSLATION_DEFECTS,
   rewriteAnswer,
+  streamOfAnswer,
   dropFirstCharacters,
   repeatAnswer,
   collapseRepeats,

@@ -3,7 +3,10 @@
 // format (the format's `responseOf` and `synthesize`): a valid stream that says something other than the original.
 // Unlike faults (fault.ts), which break how a stream is sent, a defect keeps the stream whole and changes what it
 // says, so only a comparison with the original (compareStreams, toRelay) can see it.
-import { answerOf, formatModule, reconstruct, type Answer, type AnswerChoice, type SynthesizeOptions } from '../core/index.js';
+import { answerOf, formatModule, reconstruct, type Answer, type AnswerChoice, type FormatName, type SynthesizeOptions } from '../core/index.js';
+import { applyFaults } from './fault.js';
+import { appendError, dropEnd } from './frame-faults.js';
+import { scriptText } from './script-of.js';
 
 /** A way a translating relay changes the answer it carries. Call `apply()` on a stream of any format. */
 export interface TranslationDefect {
@@ -33,8 +36,32 @@ export function rewriteAnswer(stream: string, edit: (answer: Answer) => Answer, 
   if (typeof stream !== 'string') throw new TypeError('sse-reconstruct: a translation defect applies to a stream as text; pass the stream as a string.');
   const read = reconstruct(stream);
   if (read.format === null) throw new TypeError('sse-reconstruct: a translation defect needs a stream whose format can be told; this one names none.');
-  const module = formatModule(read.format);
-  return module.synthesize(module.responseOf(edit(answerOf(read)), read.response), options);
+  return streamOfAnswer(read.format, edit(answerOf(read)), options, read.response);
+}
+
+/**
+ * The stream `format` sends for `answer`: its documented stream of `responseOf(answer, base)`. An answer that is not
+ * whole is sent as a failure: what it holds, without the format's end, then the format's error frame with the
+ * answer's error message.
+ */
+export function streamOfAnswer(format: FormatName, answer: Answer, options: SynthesizeOptions = {}, base?: unknown): string {
+  const module = formatModule(format);
+  if (answer.whole) return module.synthesize(module.responseOf(answer, base), options);
+  const unfinished = { ...answer, choices: answer.choices.map((choice) => ({ ...choice, finish: { class: 'unknown' as const, reason: null, source: null } })) };
+  const stream = module.synthesize(module.responseOf(unfinished, base), options);
+  const error = appendError(answer.error?.message ? { message: answer.error.message } : {});
+  return scriptText(applyFaults(stream, ...(hasEnd(stream) ? [dropEnd()] : []), error));
+}
+
+/** Whether the stream has an end for dropEnd() to take (a Gemini stream with no finish reason has none). */
+function hasEnd(stream: string): boolean {
+  try {
+    applyFaults(stream, dropEnd());
+    return true;
+  } catch (error) {
+    if (error instanceof TypeError) return false;
+    throw error;
+  }
 }
 
 function defect(name: string, description: string, parts: Pick<TranslationDefect, 'changes' | 'appliesTo' | 'differences' | 'edit'>): TranslationDefect {

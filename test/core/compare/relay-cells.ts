@@ -4,7 +4,7 @@
 import type { Answer, AnswerChoice, AnswerToolCall, AnswerUsage } from '../../../src/core/answer/types.js';
 import { compareAnswers } from '../../../src/core/compare/index.js';
 import { answerOf, reconstruct, type FormatModule } from '../../../src/core/index.js';
-import { appendError, applyFaults, dropEnd, scriptText, truncateAfter } from '../../../src/faults/index.js';
+import { appendError, applyFaults, scriptText, streamOfAnswer, truncateAfter } from '../../../src/faults/index.js';
 import type { TranslationDefect } from '../../../src/faults/translation-defects.js';
 
 // Until compareStreams lands: the two answers compared, without places.
@@ -79,26 +79,9 @@ export function streamOf(module: FormatModule, answer: Answer, fails = false): s
   return scriptText(applyFaults(whole, truncateAfter(Math.max(1, Math.floor(frames / 2))), appendError()));
 }
 
-/**
- * What a correct relay into `down` sends for the upstream answer `upstream`: the same answer; where upstream failed,
- * what arrived, then `down`'s own error frame with upstream's message.
- */
+/** What a correct relay into `down` sends for the upstream answer: the same answer, failing where upstream failed. */
 export function correctDownstream(down: FormatModule, upstream: Answer): string {
-  if (upstream.whole) return down.synthesize(down.responseOf(upstream), { pieceSize: 2 });
-  const unfinished = { ...upstream, choices: upstream.choices.map((choice) => ({ ...choice, finish: { class: 'unknown' as const, reason: null, source: null } })) };
-  const stream = down.synthesize(down.responseOf(unfinished), { pieceSize: 2 });
-  return scriptText(applyFaults(stream, ...endOf(stream), appendError(upstream.error?.message ? { message: upstream.error.message } : {})));
-}
-
-/** dropEnd(), where the stream has an end to drop (a Gemini stream without a finish reason has none). */
-function endOf(stream: string) {
-  try {
-    applyFaults(stream, dropEnd());
-    return [dropEnd()];
-  } catch (error) {
-    if (error instanceof TypeError) return [];
-    throw error;
-  }
+  return streamOfAnswer(down.name, upstream, { pieceSize: 2 });
 }
 
 const PLACES_CHECKED: boolean = false;
@@ -132,6 +115,10 @@ async function runCellOn(up: FormatModule, down: FormatModule, defect: Translati
   const clean = await compareStreams(upstream, downstream);
   const retryOnly = clean.differences.length === 1 && clean.differences[0]?.path === 'error.retry' && clean.downstream.error?.retry === 'unknown';
   if (retryOnly) return { status: 'n/a', reason: `${down.title} cannot carry the retry advice of upstream's error` };
+  // Two formats that say a thing differently (Gemini's SAFETY and Anthropic's refusal) never settle on one answer.
+  if (!clean.same && !compareAnswers(upAnswer, read(correctDownstream(up, clean.downstream))).same) {
+    return { status: 'n/a', reason: `${up.title} and ${down.title} say it differently: ${clean.differences.map((found) => found.message).join('; ')}` };
+  }
   if (!clean.same) return { status: 'missed', why: `the correct translation differs: ${clean.differences.map((found) => found.message).join('; ')}` };
   const broken = defect.apply(downstream, { pieceSize: 2 });
   const comparison = await compareStreams(upstream, broken);

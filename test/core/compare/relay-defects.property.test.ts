@@ -41,7 +41,7 @@ describe('translation defects on random answers and format pairs', () => {
         const result = await runCell(up, down, defect, answer);
         expect(result.status, result.status === 'missed' ? result.why : undefined).not.toBe('missed');
       }),
-      { numRuns: 150 },
+      { numRuns: 100 },
     );
   });
 });
