@@ -4,6 +4,7 @@ import { createReadStream, statSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { openFile, shippedPage, writeReportPage } from './html-page.js';
 import packageJson from '../../package.json' with { type: 'json' };
+import { runCompare } from './compare.js';
 import { runRecord } from './record.js';
 import { runServe } from './serve.js';
 import { checkOptions, countsAtLeast, MAX_HELD_CHARS, openSession, printableJson, SEVERITIES } from '../core/index.js';
@@ -12,6 +13,7 @@ import { createInspection, FORMAT_NAMES, lineLookup, renderInspection, renderTex
 const USAGE = `Usage: sse-reconstruct [FILE|-] [--format NAME] [--json] [--frames] [--inspect] [--path PATH] [--html FILE] [--open] [--max-held-chars N] [--fail-on SEVERITY] [--help] [--version]
        sse-reconstruct serve CAPTURE [--port N] [--stall-after N --stall-ms MS] …   (serve --help)
        sse-reconstruct record --upstream URL --out FILE [--port N] [--once]       (record --help)
+       sse-reconstruct compare UPSTREAM DOWNSTREAM [--json] [--usage MODE] …     (compare --help)
 
 Reads a captured event stream (what \`curl -N\` prints, or what your client logged) from FILE, or from stdin
 when FILE is \`-\` or left out with input piped in, and prints the answer put back together: the summary line,
@@ -317,6 +319,7 @@ export function runCommandLine(args: readonly string[], io: CommandLineIo): Prom
   const [first, ...rest] = args;
   if (first === 'serve') return runServe(rest);
   if (first === 'record') return runRecord(rest);
+  if (first === 'compare') return runCompare(rest, io);
   return main(args, io);
 }
 

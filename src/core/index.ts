@@ -46,7 +46,7 @@ export type {
 } from './model.js';
 export { renderText, type TextReportOptions } from './render/text.js';
 export { synthesize } from './synthesize.js';
-export { answerOf, FINISH_CLASSES, type AnswerSource } from './answer/index.js';
+export { answerOf, FINISH_CLASSES, placesOf, type AnswerSource } from './answer/index.js';
 export type {
   Answer,
   AnswerChoice,
@@ -65,6 +65,20 @@ export type {
   PlaceRun,
   UsageMapping,
 } from './answer/index.js';
+export { compareAnswers, compareReconstructions, compareStreams, DIFFERENCES, DIFFERENCE_CODES } from './compare/index.js';
+export type {
+  CompareInput,
+  CompareOptions,
+  ComparePlaces,
+  Comparison,
+  Difference,
+  DifferenceCode,
+  DifferenceEntry,
+  DifferenceSeverity,
+  DifferenceSide,
+  SidePlaces,
+  UsageComparison,
+} from './compare/index.js';
 export { inspect, createInspection, reassemble, valueAtPath } from './inspect/index.js';
 export { inspectStream, type InspectStreamOptions, type StreamInspection } from './inspect/stream.js';
 export type {
@@ -98,6 +112,6 @@ export { matchStamp, StampClock } from './decode/timestamps.js';
 export { checkOptions, SERIALIZER_OPTION_RULES } from './options.js';
 export { openSession } from './pipeline/session.js';
 export { ArrivalClock } from './input/arrival-clock.js';
-export { printableJson } from './render/snippet.js';
+export { printableJson, visibleLines } from './render/snippet.js';
 export { EMPTY_TURN_TOKENS } from './judge/usage.js';
 export type { ErrorFrameOptions as FormatErrorFrameOptions, FixtureKind, FixtureSpec, FrameFields } from './formats/format-parts.js';

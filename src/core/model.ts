@@ -4,6 +4,7 @@ import type { ProviderErrors } from './errors/meaning.js';
 import type { EndRule, ErrorFrameOptions, FormatFixtures, ResponseArbitrary } from './formats/format-parts.js';
 import type { FormatName } from './formats/registry.js';
 import type { Answer, FinishClass, FormatAnswer } from './answer/types.js';
+import type { PlaceRecorder } from './answer/places.js';
 
 // The format names come from the modules the registry lists: adding a format is its folder and one registry line.
 export { FORMAT_NAMES, type FormatName } from './formats/registry.js';
@@ -170,6 +171,8 @@ export interface Assembly {
 
 export interface AssemblyContext {
   findings: FindingList;
+  /** Where the assembler records each part of the answer as it reads it (the pipeline's; absent outside it). */
+  places?: PlaceRecorder;
 }
 
 export interface Assembler {

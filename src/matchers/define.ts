@@ -5,35 +5,51 @@ import { failureMessage, type Outcome } from './message.js';
 import type { SseMatcherName } from './types.js';
 
 /** One matcher, free of any runner: how it reads its arguments and what it decides about a reconstruction. */
-export interface MatcherCheck<Args extends unknown[]> {
+export interface MatcherCheck<Args extends unknown[], Prepared = undefined> {
   name: SseMatcherName;
   /** The argument labels in the hint: `expect(received).toHaveFinding(code, options)`. */
   hint(args: Args): { expected: string; secondArgument?: string };
   /** Throws a TypeError for arguments that are not usable, before any stream is read. */
   validate?(args: Args): void;
   readOptions?(args: Args): ReadOptions;
-  evaluate(context: MatcherContext, received: Received, args: Args): Outcome;
+  /**
+   * Reads what an argument stands for before `evaluate` (the other stream of `toRelay`, a non-streamed response):
+   * a promise when it is live. Throws a TypeError for one that cannot be read.
+   */
+  prepare?(args: Args): Prepared | Promise<Prepared>;
+  evaluate(context: MatcherContext, received: Received, args: Args, prepared: Prepared): Outcome;
 }
 
 export type MatcherFunction = (this: MatcherContext, received: unknown, ...args: unknown[]) => MatcherResult | Promise<MatcherResult>;
 
 /** The function a runner's `expect.extend` takes: checks at once on text and reconstructions, awaits streams. */
-export function toMatcherFunction<Args extends unknown[]>(check: MatcherCheck<Args>, style: MessageStyle): MatcherFunction {
+export function toMatcherFunction<Args extends unknown[], Prepared>(check: MatcherCheck<Args, Prepared>, style: MessageStyle): MatcherFunction {
   return function matcher(this: MatcherContext, received: unknown, ...rest: unknown[]) {
     const args = rest as Args;
     // Only a failure prints the hint: build it then (colours and all), not on every passing check.
     const hint = () => hintOf(this, check, args);
     let resolved: Received | Promise<Received>;
+    let prepared: Prepared | Promise<Prepared>;
     try {
       check.validate?.(args);
       if (isAsymmetricCall(this) && isStreamSource(received)) throw new TypeError(asymmetricStream(check.name));
       resolved = resolveReceived(received, check.readOptions?.(args) ?? {});
+      prepared = check.prepare ? check.prepare(args) : (undefined as Prepared);
     } catch (error) {
       throw usageError(this, hint, error, received);
     }
-    if (resolved instanceof Promise) return resolved.then((value) => resultOf(this, style, check, hint, value, args));
-    return resultOf(this, style, check, hint, resolved, args);
+    if (isThenable(prepared)) {
+      const both = Promise.all([resolved, prepared]).catch((error: unknown) => Promise.reject(error instanceof TypeError ? usageError(this, hint, error, received) : error));
+      return both.then(([value, ready]) => resultOf(this, style, check, hint, value, args, ready));
+    }
+    const ready = prepared;
+    if (resolved instanceof Promise) return resolved.then((value) => resultOf(this, style, check, hint, value, args, ready));
+    return resultOf(this, style, check, hint, resolved, args, ready);
   };
+}
+
+function isThenable<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
 
 /**
@@ -48,10 +64,10 @@ function asymmetricStream(name: string): string {
   return `expect.${name}(…) inside toEqual (or another matcher) cannot read a live stream: such a match cannot wait. Read it first, \`const result = await reconstructStream(response)\`, and put the reconstruction in the value compared; or use \`await expect(response).${name}(…)\`.`;
 }
 
-function resultOf<Args extends unknown[]>(context: MatcherContext, style: MessageStyle, check: MatcherCheck<Args>, hint: () => string, received: Received, args: Args): MatcherResult {
+function resultOf<Args extends unknown[], Prepared>(context: MatcherContext, style: MessageStyle, check: MatcherCheck<Args, Prepared>, hint: () => string, received: Received, args: Args, prepared: Prepared): MatcherResult {
   let outcome: Outcome;
   try {
-    outcome = check.evaluate(context, received, args);
+    outcome = check.evaluate(context, received, args, prepared);
   } catch (error) {
     if (error instanceof TypeError) throw usageError(context, hint, error, received);
     throw error;
@@ -65,7 +81,7 @@ function resultOf<Args extends unknown[]>(context: MatcherContext, style: Messag
   return result;
 }
 
-function hintOf<Args extends unknown[]>(context: MatcherContext, check: MatcherCheck<Args>, args: Args): string {
+function hintOf<Args extends unknown[], Prepared>(context: MatcherContext, check: MatcherCheck<Args, Prepared>, args: Args): string {
   const labels = check.hint(args);
   return context.utils.matcherHint(check.name, 'received', labels.expected, {
     isNot: context.isNot,

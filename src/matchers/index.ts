@@ -12,12 +12,14 @@ import { toHaveToolCall } from './to-have-tool-call.js';
 import { toHaveToolCalls } from './to-have-tool-calls.js';
 import { toHaveUsage } from './to-have-usage.js';
 import { toHaveVerdict } from './to-have-verdict.js';
+import { toMatchNonStreamed } from './to-match-non-streamed.js';
 import { toReconstructAs } from './to-reconstruct-as.js';
+import { toRelay } from './to-relay.js';
 import { toStopWith } from './to-stop-with.js';
 import type { SseMatcherName } from './types.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each check has its own argument tuple
-const CHECKS: Record<SseMatcherName, MatcherCheck<any>> = {
+const CHECKS: Record<SseMatcherName, MatcherCheck<any, any>> = {
   toReconstructAs,
   toHaveNoFindings,
   toHaveFinding,
@@ -32,6 +34,8 @@ const CHECKS: Record<SseMatcherName, MatcherCheck<any>> = {
   toHaveUsage,
   toArriveWithin,
   toBeEventStream,
+  toRelay,
+  toMatchNonStreamed,
 };
 
 export type SseMatcherFunctions = Record<SseMatcherName, MatcherFunction>;

@@ -16,6 +16,8 @@ export interface Outcome {
   findings?: readonly Finding[];
   /** Lines added to the why, before the findings. */
   details?: readonly string[];
+  /** What the received stream is called in the why (default `Stream:`; `Downstream:` when two are compared). */
+  streamLabel?: string;
 }
 
 export const FINDINGS_SHOWN = 6;
@@ -35,7 +37,7 @@ export function failureMessage(context: MatcherContext, style: MessageStyle, hin
 /** The reconstruction behind the failure: summary, HTTP facts, details, the findings that explain it, last frames. */
 export function why(context: MatcherContext, received: Received, outcome: Outcome): string {
   const dim = context.utils.DIM_COLOR;
-  const lines = [`${dim('Stream:')} ${received.summary}`];
+  const lines = [`${dim(outcome.streamLabel ?? 'Stream:')} ${received.summary}`];
   const source = received.source;
   if (source?.kind === 'Response') {
     lines.push(`${dim('HTTP:')} ${source.httpProblem ?? `${source.status ?? '?'}, ${source.contentType ?? 'no content type'}`}`);
@@ -52,7 +54,7 @@ export function bySeverity(findings: readonly Finding[]): Finding[] {
   return [...findings].sort((a, b) => severityRank(a.severity) - severityRank(b.severity));
 }
 
-function findingLines(context: MatcherContext, received: Received, findings: readonly Finding[]): string[] {
+export function findingLines(context: MatcherContext, received: Received, findings: readonly Finding[]): string[] {
   const dim = context.utils.DIM_COLOR;
   const total = totalFindings(received);
   if (total === 0) return [`${dim('Findings:')} none`];

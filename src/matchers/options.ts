@@ -1,7 +1,7 @@
 // The matchers' options, checked by the same table-driven checker as the library's own: a wrong value or an unknown
 // name is a matcher error that says what to pass.
 import { checkOptionTable, FORMAT_NAMES, oneOf, SEVERITIES, type OptionRule, type OptionRules } from '../core/index.js';
-import { isAsymmetric } from './paths.js';
+import { isAsymmetric, isPlainObject } from './paths.js';
 
 const WHOLE: OptionRule = { expects: 'a whole number ≥ 0', accepts: (value) => Number.isInteger(value) && (value as number) >= 0 };
 const CHOICE: OptionRule = { expects: 'a choice index (0, 1, …)', accepts: WHOLE.accepts };
@@ -15,12 +15,26 @@ const MESSAGE: OptionRule = {
   accepts: (value) => typeof value === 'string' || value instanceof RegExp || isAsymmetric(value),
 };
 
+const BOOLEAN: OptionRule = { expects: 'true or false', accepts: (value) => typeof value === 'boolean' };
+const USAGE: OptionRule = oneOf(['exact', 'consistent', 'ignore']);
+const ANSWER_PATH_LIST: OptionRule = {
+  expects: "an array of answer paths such as ['choices.*.citations', 'usage.cacheRead']",
+  accepts: PATH_LIST.accepts,
+};
+const SIDE_FORMATS: OptionRule = {
+  expects: `an object such as { upstream: '${FORMAT_NAMES[0] ?? ''}', downstream: '${FORMAT_NAMES[1] ?? ''}' }`,
+  accepts: isPlainObject,
+  fields: { upstream: oneOf(FORMAT_NAMES), downstream: oneOf(FORMAT_NAMES) },
+};
+
 export const MATCHER_OPTION_RULES = {
   toReconstructAs: { ignore: PATH_LIST, format: oneOf(FORMAT_NAMES) },
   toHaveNoFindings: { ignore: FINDING_CODE_LIST, severity: oneOf(SEVERITIES) },
   toHaveFinding: { count: WHOLE, line: WHOLE, frame: WHOLE, message: MESSAGE },
   toHaveText: { choice: CHOICE },
   toStopWith: { choice: CHOICE },
+  toRelay: { ignore: ANSWER_PATH_LIST, usage: USAGE, ids: BOOLEAN, format: SIDE_FORMATS },
+  toMatchNonStreamed: { ignore: ANSWER_PATH_LIST, usage: USAGE, ids: BOOLEAN, format: oneOf(FORMAT_NAMES), responseFormat: oneOf(FORMAT_NAMES) },
 } satisfies Record<string, OptionRules>;
 
 const EXAMPLES: Record<keyof typeof MATCHER_OPTION_RULES, string> = {
@@ -29,6 +43,8 @@ const EXAMPLES: Record<keyof typeof MATCHER_OPTION_RULES, string> = {
   toHaveFinding: '{ line: 12 } or { count: 2 }',
   toHaveText: '{ choice: 1 }',
   toStopWith: '{ choice: 1 }',
+  toRelay: "{ usage: 'exact', ignore: ['choices.*.citations'] }",
+  toMatchNonStreamed: "{ usage: 'ignore' }",
 };
 
 /** Throws a TypeError for options that are not an object of the matcher's known options with usable values. */

@@ -1,4 +1,4 @@
-import type { FindingCode, FormatName, Outcome, Severity, Verdict } from '../core/index.js';
+import type { FindingCode, FormatName, Outcome, Severity, UsageComparison, Verdict } from '../core/index.js';
 
 /** Something that matches a value in `equals`: `expect.any(String)`, `expect.objectContaining({...})`, … */
 export interface AsymmetricMatcherLike {
@@ -74,6 +74,34 @@ export interface ToBeEventStreamOptions {
   xAccelBuffering?: boolean;
 }
 
+/** How `toRelay` and `toMatchNonStreamed` compare the two answers (the options of `compareStreams`). */
+export interface AnswerComparisonOptions {
+  /**
+   * Answer paths not compared, `*` for any index: `'choices.*.citations'`, `'usage.cacheRead'`,
+   * `'choices.*.toolCalls.*.arguments'`. A path leaves out everything under it.
+   */
+  ignore?: readonly string[];
+  /**
+   * Token counts: `'consistent'` (default) fails only on counts that contradict each other, `'exact'` on any count
+   * that differs, `'ignore'` leaves usage out.
+   */
+  usage?: UsageComparison;
+  /** Compare tool-call ids too (formats make them up, so by default they are not). */
+  ids?: boolean;
+}
+
+export interface ToRelayOptions extends AnswerComparisonOptions {
+  /** Read a side as this format instead of telling it from its frames (raw inputs only). */
+  format?: { upstream?: FormatName; downstream?: FormatName };
+}
+
+export interface ToMatchNonStreamedOptions extends AnswerComparisonOptions {
+  /** Read the stream as this format instead of telling it from its frames (raw inputs only). */
+  format?: FormatName;
+  /** The format of the non-streamed response, when telling it from its shape picks the wrong one. */
+  responseFormat?: FormatName;
+}
+
 /**
  * The matchers, for one runner's return type `R`. On text, bytes, chunks or a reconstruction they check at once;
  * on a `Response`, `ReadableStream` or async iterable they read the stream and return a Promise: `await` them.
@@ -107,6 +135,16 @@ export interface SseMatchers<R> {
    * `cache-control: no-cache`, `x-accel-buffering: no`, no `content-length`, no compression.
    */
   toBeEventStream(options?: ToBeEventStreamOptions): R | Promise<void>;
+  /**
+   * This stream (a relay's downstream) carries the answer of `upstream`, in any two formats: the same text, reasoning
+   * and signatures, tool calls, finish class, usage and failure. Either side may be live: `await` it.
+   */
+  toRelay(upstream: unknown, options?: ToRelayOptions): R | Promise<void>;
+  /**
+   * This stream carries the answer of `response`, the non-streamed reply to the same request (a JSON object, its
+   * text, or a fetch `Response`) in any format the library reads.
+   */
+  toMatchNonStreamed(response: unknown, options?: ToMatchNonStreamedOptions): R | Promise<void>;
 }
 
 export type SseMatcherName = keyof SseMatchers<void>;

@@ -1,5 +1,6 @@
 // The page's one script. In the page it starts the page; started again as a worker (from a blob of this same
 // script, which the page's policy allows), it is the reader, so the core is shipped once.
+import { CompareView } from './compare-view.js';
 import { PageApp } from './page-app.js';
 import { mainThreadReader, workerReader } from './reader.js';
 import { serveReader } from './worker.js';
@@ -10,6 +11,8 @@ const source = inPage ? (document.currentScript?.textContent ?? '') : '';
 
 function startPage(): void {
   void new PageApp(workerReader(source) ?? mainThreadReader()).start();
+  const compare = new CompareView(document.getElementById('compare') as HTMLElement);
+  document.getElementById('open-compare')?.addEventListener('click', () => compare.open());
 }
 
 if (!inPage) serveReader(self as unknown as Parameters<typeof serveReader>[0]);

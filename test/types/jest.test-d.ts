@@ -36,3 +36,14 @@ void expect(response).toBeEventStream({ xAccelBuffering: false });
 // @ts-expect-error an option that does not exist
 void expect(response).toBeEventStream({ cacheControl: false });
 configureJest({ deadlines: { firstByteMs: 1000, firstContentMs: 2000, idleMs: 2000, totalMs: 4000 } });
+
+// The relay matchers: any input on each side, typed options.
+void expect(response).toRelay(capture);
+void expect(capture).not.toRelay(response, { usage: 'exact', ignore: ['choices.*.citations'], ids: true, format: { upstream: 'anthropic', downstream: 'chat-completions' } });
+// @ts-expect-error a usage comparison that does not exist
+void expect(capture).toRelay(capture, { usage: 'loose' });
+// @ts-expect-error format names a format for each side
+void expect(capture).toRelay(capture, { format: 'anthropic' });
+void expect(response).toMatchNonStreamed({ id: 'msg_1' }, { usage: 'ignore', format: 'chat-completions', responseFormat: 'anthropic' });
+// @ts-expect-error a response format that does not exist
+void expect(capture).toMatchNonStreamed({}, { responseFormat: 'claude' });

@@ -10,10 +10,10 @@ const dist = join(root, 'dist');
 const built = existsSync(join(dist, 'index.d.ts'));
 
 const VALUES = [
-  'DEFAULT_DEADLINES', 'ERROR_MEANINGS', 'ERROR_SOURCES', 'FINDINGS', 'FINDINGS_LISTED_PER_CODE', 'FINDING_CODES', 'FINISH_CLASSES', 'FORMAT_MODULES',
-  'FORMAT_NAMES', 'FindingList', 'MAX_HELD_CHARS', 'OUTCOMES', 'RECONSTRUCTION_BRAND', 'SEVERITY_LABELS', 'VERDICTS', 'answerOf', 'caretSnippet',
+  'DEFAULT_DEADLINES', 'DIFFERENCES', 'DIFFERENCE_CODES', 'ERROR_MEANINGS', 'ERROR_SOURCES', 'FINDINGS', 'FINDINGS_LISTED_PER_CODE', 'FINDING_CODES', 'FINISH_CLASSES', 'FORMAT_MODULES',
+  'FORMAT_NAMES', 'FindingList', 'MAX_HELD_CHARS', 'OUTCOMES', 'RECONSTRUCTION_BRAND', 'SEVERITY_LABELS', 'VERDICTS', 'answerOf', 'caretSnippet', 'compareAnswers', 'compareReconstructions', 'compareStreams',
   'createDecoder', 'createFrameReader', 'createInspection', 'createReconstruction', 'decode', 'explainError', 'formatModule',
-  'formatSnippet', 'inspect', 'inspectStream', 'isFindingCode', 'isReconstruction', 'isStreamSource', 'lineLookup', 'readPayload',
+  'formatSnippet', 'inspect', 'inspectStream', 'isFindingCode', 'isReconstruction', 'isStreamSource', 'lineLookup', 'placesOf', 'readPayload',
   'reassemble', 'reconstruct', 'reconstructStream', 'renderInspection', 'renderText', 'severityLabel', 'synthesize', 'valueAtPath',
 ];
 

@@ -1,5 +1,6 @@
 export { answerOf, type AnswerSource } from './answer-of.js';
 export { FINISH_CLASSES } from './types.js';
+export { placesOf } from './place-book.js';
 export type {
   Answer,
   AnswerChoice,

@@ -40,3 +40,12 @@ export interface PlaceRecorder {
   usage(frame: number): void;
   error(frame: number): void;
 }
+
+/** A recorder that keeps nothing: for an assembler made outside the pipeline (a test, a kept shape). */
+export const NO_PLACES: PlaceRecorder = {
+  appended() {},
+  toolCall() {},
+  finish() {},
+  usage() {},
+  error() {},
+};

@@ -19,7 +19,8 @@ export function compareAnswers(upstream: Answer, downstream: Answer, options: Co
   checkAnswer(downstream, 'downstream');
   checkCompareOptions(options, 'compareAnswers');
   const found = [...compareFailure(upstream, downstream, places), ...compareChoices(upstream, downstream, options, places)];
-  found.push(...compareUsage(upstream.usage, downstream.usage, options.usage ?? 'consistent', places));
+  // A failed upstream's counts are partial (Anthropic sends the output count at the end): nothing to carry.
+  if (!failed(upstream)) found.push(...compareUsage(upstream.usage, downstream.usage, options.usage ?? 'consistent', places));
   const ignore = options.ignore ?? [];
   const differences = found.filter((difference) => !isIgnored(difference.path, ignore));
   return { same: differences.length === 0, differences, upstream, downstream, summary: summarize(differences) };
@@ -31,22 +32,33 @@ function checkAnswer(answer: unknown, side: string): asserts answer is Answer {
   }
 }
 
+/** The outcomes of a stream that failed at its end. */
+const FAILED_OUTCOMES: ReadonlySet<string> = new Set(['stalled', 'dropped', 'error_event']);
+
+/**
+ * Whether a side failed at its end: an error, a cut, a stall, a drop. A side that ends but lacks a piece from before
+ * (`not the whole stream`) did not fail: the differences in its content say what is missing.
+ */
+export function failed(answer: Answer): boolean {
+  return answer.verdict === 'did not finish' || FAILED_OUTCOMES.has(answer.outcome);
+}
+
 /** Upstream failed and downstream looks whole (hidden), or the two fail differently (changed). */
 function compareFailure(up: Answer, down: Answer, places: ComparePlaces): Difference[] {
   const upAt = placeOfFrame(places.upstream, places.upstream?.places.error ?? places.upstream?.places.last);
   const downAt = placeOfFrame(places.downstream, places.downstream?.places.error ?? places.downstream?.places.last);
   const side = (answer: Answer, at: typeof upAt) => ({ value: { whole: answer.whole, verdict: answer.verdict, outcome: answer.outcome, error: answer.error }, at });
   const state = (answer: Answer) => `${answer.verdict}, ${answer.outcome}${answer.error?.type ? ` (${answer.error.type})` : ''}`;
-  if (!up.whole && down.whole) {
+  if (failed(up) && !failed(down)) {
     const message = `upstream failed (${state(up)}) and downstream looks whole (${state(down)}): a client takes the partial answer for a complete one`;
     return [makeDifference('failure hidden', 'whole', message, side(up, upAt), side(down, downAt))];
   }
-  if (up.whole && !down.whole) {
-    return [makeDifference('failure changed', 'whole', `upstream is whole and downstream failed (${state(down)})`, side(up, upAt), side(down, downAt))];
+  if (!failed(up) && failed(down)) {
+    return [makeDifference('failure changed', 'whole', `upstream ended and downstream failed (${state(down)})`, side(up, upAt), side(down, downAt))];
   }
   const upRetry = up.error?.retry ?? null;
   const downRetry = down.error?.retry ?? null;
-  if (!up.whole && upRetry !== null && upRetry !== 'unknown' && downRetry !== upRetry) {
+  if (failed(up) && upRetry !== null && upRetry !== 'unknown' && downRetry !== upRetry) {
     const message = `upstream's error says ${JSON.stringify(upRetry)} for retrying, downstream's ${JSON.stringify(downRetry ?? 'nothing')}`;
     return [makeDifference('failure changed', 'error.retry', message, side(up, upAt), side(down, downAt))];
   }
@@ -57,7 +69,7 @@ function compareFailure(up: Answer, down: Answer, places: ComparePlaces): Differ
 function compareChoices(up: Answer, down: Answer, options: CompareOptions, places: ComparePlaces): Difference[] {
   const downByIndex = new Map(down.choices.map((choice) => [choice.index, choice]));
   const upIndexes = new Set(up.choices.map((choice) => choice.index));
-  const context = { places, ids: options.ids === true, upstreamFailed: !up.whole };
+  const context = { places, ids: options.ids === true, upstreamFailed: failed(up) };
   const differences: Difference[] = [];
   for (const choice of up.choices) {
     const other = downByIndex.get(choice.index);

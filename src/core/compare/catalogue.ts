@@ -20,6 +20,7 @@ export interface DifferenceEntry {
   readonly fix: string;
 }
 
+/** Every difference compareStreams reports, by code: severity, title, what it means for a client, and what to change. */
 export const DIFFERENCES = {
   'failure hidden': {
     severity: 'error',
@@ -32,7 +33,7 @@ export const DIFFERENCES = {
     severity: 'error',
     title: 'The two sides fail differently',
     meaning:
-      'Both sides are broken, or downstream is broken where upstream was whole, or the error has another class or retry advice: the client retries (or gives up) when upstream meant otherwise.',
+      'Downstream failed (an error, a cut, a stall) where upstream ended, or both failed and the error says otherwise about retrying: the client retries, or gives up, when upstream meant otherwise.',
     fix: "Carry upstream's error type and status over to the downstream format's error, and end the downstream only where upstream ended.",
   },
   'choice lost': {

@@ -38,7 +38,7 @@ export function alignTexts(up: string, down: string): TextShape | null {
   const upstream = { offset: prefix, length: upEnd - prefix };
   const downstream = { offset: prefix, length: downEnd - prefix };
   if (upstream.length === downstream.length && isMoved(up, down, prefix, upEnd)) return { kind: 'reordered', upstream, downstream };
-  if (runsShortened(up, down, prefix, upEnd, downEnd)) return { kind: 'collapsed', upstream, downstream };
+  if (downstream.length < upstream.length && runsShortened(up, down, prefix, upEnd, downEnd)) return { kind: 'collapsed', upstream, downstream };
   return { kind: 'changed', upstream, downstream };
 }
 
@@ -94,12 +94,12 @@ function sameSpan(text: string, a: number, b: number, length: number): boolean {
  * moved pieces' common start and end the prefix and suffix took.
  */
 function isMoved(up: string, down: string, start: number, end: number): boolean {
-  const counts = new Map<number, number>();
-  for (let i = start; i < end; i++) counts.set(up.charCodeAt(i), (counts.get(up.charCodeAt(i)) ?? 0) + 1);
+  const counts = new Int32Array(65536);
+  for (let i = start; i < end; i++) counts[up.charCodeAt(i)]! += 1;
   for (let i = start; i < end; i++) {
-    const left = (counts.get(down.charCodeAt(i)) ?? 0) - 1;
-    if (left < 0) return false;
-    counts.set(down.charCodeAt(i), left);
+    const code = down.charCodeAt(i);
+    if (counts[code] === 0) return false;
+    counts[code]! -= 1;
   }
   return true;
 }
@@ -147,6 +147,10 @@ export function commonPrefix(a: string, b: string): number {
 /** How many characters the two texts share at the end, at most `limit`. */
 export function commonSuffix(a: string, b: string, limit: number): number {
   let length = 0;
+  const same = (size: number) => a.slice(a.length - length - size, a.length - length) === b.slice(b.length - length - size, b.length - length);
+  for (let block = 4096; block >= 1; block = block >> 3) {
+    while (length + block <= limit && same(block)) length += block;
+  }
   while (length < limit && a.charCodeAt(a.length - 1 - length) === b.charCodeAt(b.length - 1 - length)) length += 1;
   return length;
 }

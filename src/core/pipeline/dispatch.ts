@@ -7,7 +7,8 @@ import { acceleratorOf } from '../fast/accelerators.js';
 import { keepShape } from '../keep-shapes.js';
 import { FindingList } from '../findings.js';
 import { formatModule } from '../formats/registry.js';
-import type { Assembler, Assembly, FormatModule, FrameRecord } from '../model.js';
+import type { Assembler, Assembly, AssemblyContext, FormatModule, FrameRecord } from '../model.js';
+import { PlaceBook } from '../answer/place-book.js';
 import { FrameTable } from './frame-table.js';
 import { WAITING_FRAMES, WaitingFrames } from './waiting.js';
 
@@ -16,6 +17,8 @@ export interface Dispatched {
   module: FormatModule | null;
   assembly: Assembly;
   findings: FindingList;
+  /** Where the assembler read each part of the answer. */
+  places: PlaceBook;
 }
 
 const NO_FRAMES: Assembly = { choices: [], usage: null, response: null, error: null, ended: false, missingPiece: false };
@@ -34,6 +37,8 @@ export class FrameDispatch implements LaneSink {
   /** Frames that waited past the budget and were not read when a format was named (none after a reread). */
   private unreadEarly = 0;
   private findings = new FindingList();
+  /** The places the current assembler records (a new book when another assembler starts over). */
+  private book = new PlaceBook();
   private assembler: Assembler | null;
   /** The chosen format's accelerator, asked for the plans and steps of the frames the lane takes whole. */
   private accelerator: Accelerator | null;
@@ -46,9 +51,15 @@ export class FrameDispatch implements LaneSink {
     private readonly table: FrameTable,
     private readonly decodeFindings: FindingList,
   ) {
-    this.assembler = given ? given.createAssembler({ findings: this.findings }) : null;
+    this.assembler = given ? given.createAssembler(this.context()) : null;
     this.accelerator = given ? acceleratorOf(given.name) : null;
     if (given) this.detector.choose(given);
+  }
+
+  /** A fresh context for a new assembler: the current findings, and a new place book. */
+  private context(): AssemblyContext {
+    this.book = new PlaceBook();
+    return { findings: this.findings, places: this.book };
   }
 
   /** How many frames wait for a format now. */
@@ -118,7 +129,7 @@ export class FrameDispatch implements LaneSink {
   /** `keepFrames`: whether the table's frames may be read again if another format wins. */
   finish(keepFrames: boolean): Dispatched {
     const given = this.given;
-    if (given !== null) return { module: given, assembly: this.assembler?.finish() ?? NO_FRAMES, findings: this.findings };
+    if (given !== null) return { module: given, assembly: this.assembler?.finish() ?? NO_FRAMES, findings: this.findings, places: this.book };
     const named = this.detector.named();
     const majority = majorityOf(named);
     const chosen = this.detector.chosen;
@@ -127,9 +138,9 @@ export class FrameDispatch implements LaneSink {
     const read = this.detector.chosen ?? chosen;
     noteMixed(named, read, this.findings);
     const assembly = this.assembler?.finish() ?? NO_FRAMES;
-    if (this.unreadEarly === 0) return { module: read, assembly, findings: this.findings };
+    if (this.unreadEarly === 0) return { module: read, assembly, findings: this.findings, places: this.book };
     this.noteUnreadEarly(read);
-    return { module: read, assembly: { ...assembly, missingPiece: true }, findings: this.findings };
+    return { module: read, assembly: { ...assembly, missingPiece: true }, findings: this.findings, places: this.book };
   }
 
   private route(record: FrameRecord, payload: Payload | null): void {
@@ -161,19 +172,19 @@ export class FrameDispatch implements LaneSink {
     const errorFrame = this.waiting.errorFrame;
     if (errorFrame === null) {
       noteNoFormat(this.waiting.tally, findings);
-      return { module: null, assembly: NO_FRAMES, findings };
+      return { module: null, assembly: NO_FRAMES, findings, places: this.book };
     }
     noteErrorBody(errorFrame, findings);
     const { shape } = errorFrame;
-    if (shape.format === null) return { module: null, assembly: { ...NO_FRAMES, error: shape.error }, findings };
+    if (shape.format === null) return { module: null, assembly: { ...NO_FRAMES, error: shape.error }, findings, places: this.book };
     const module = formatModule(shape.format);
     this.choose(module);
-    return { module, assembly: this.assembler?.finish() ?? NO_FRAMES, findings: this.findings };
+    return { module, assembly: this.assembler?.finish() ?? NO_FRAMES, findings: this.findings, places: this.book };
   }
 
   private choose(module: FormatModule): void {
     this.detector.choose(module);
-    const assembler = module.createAssembler({ findings: this.findings });
+    const assembler = module.createAssembler(this.context());
     this.assembler = assembler;
     this.accelerator = acceleratorOf(module.name);
     this.unreadEarly = this.waiting.dropped;
@@ -217,7 +228,7 @@ export class FrameDispatch implements LaneSink {
     this.unreadEarly = 0;
     this.detector.choose(majority);
     this.findings = new FindingList();
-    const assembler = majority.createAssembler({ findings: this.findings });
+    const assembler = majority.createAssembler(this.context());
     this.assembler = assembler;
     this.accelerator = acceleratorOf(majority.name);
     for (const record of this.table.rows()) {

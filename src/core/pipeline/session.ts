@@ -15,6 +15,7 @@ import { FrameTable } from './frame-table.js';
 import { defaultFastSettings, type FastSettings } from '../fast/settings.js';
 import { checkUsageWithoutContent } from '../judge/usage.js';
 import { answerOf } from '../answer/answer-of.js';
+import { keepPlaces } from '../answer/place-book.js';
 import type { Answer } from '../answer/types.js';
 
 /** Characters of the input the frames table keeps to give frames their data; past it, only frames that need it. */
@@ -94,7 +95,7 @@ interface Session {
 function endSession({ options, keepFrames, decodeFindings, table, dispatch, reader }: Session): Reconstruction {
   const summary = reader.end();
   table.clock?.settle();
-  const { module, assembly, findings: assembled } = dispatch.finish(keepFrames);
+  const { module, assembly, findings: assembled, places } = dispatch.finish(keepFrames);
   // A live read stopped before any frame came: the stall says what did not come, and `empty` would blame the body.
   const stopped = table.clock?.live === true && table.clock.stall !== null;
   const findings = mergeFindings(decodeFindings, assembled, stopped ? 'empty' : null);
@@ -116,6 +117,7 @@ function endSession({ options, keepFrames, decodeFindings, table, dispatch, read
   const result = resultOf(module, assembly, judgement, findings, table.length, summary);
   if (keepFrames) framesOnFirstRead(result, table);
   answerOnFirstRead(result);
+  keepPlaces(result, places.places(table.length));
   return brand(result);
 }
 

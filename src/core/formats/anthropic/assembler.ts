@@ -1,4 +1,6 @@
 // One Anthropic Messages stream assembled as its documentation says a client does it, frame by frame.
+import { NO_PLACES } from '../../answer/places.js';
+import { RunningPlaces } from '../../answer/place-book.js';
 import type { Payload } from '../../decode/frame.js';
 import type { FindingCode, FindingList } from '../../findings.js';
 import { MAX_NESTING, parseJson } from '../../json-depth.js';
@@ -10,7 +12,7 @@ import { isIndex, isObject, type Json } from '../json-shape.js';
 import { phraseFamily } from '../phrases.js';
 import { PieceText } from '../piece-text.js';
 import { type BlockState, builtLength, describeTool, type InputState, jsonOf, newBlockState, pieceTextOf, type Seen, settle } from './block-state.js';
-import { DELTA_BLOCK, fits, isKnownBlock, TOOL_INPUT_BLOCKS, WHOLE_BLOCKS } from './block-types.js';
+import { DELTA_BLOCK, fits, isKnownBlock, TOOL_INPUT_BLOCKS, unknownBlockMessage, WHOLE_BLOCKS } from './block-types.js';
 import { type AfterEnd, hasSignature, reportAfterEnd, reportIncomplete, reportMismatch, reportNoSignature, reportNoStopReason, reportOpen, reportToolUseWithoutCall, reportUnnamed, type Unnamed } from './end-findings.js';
 import { choiceOf, responseOf, toolCallOf } from './response.js';
 import { finishReasons } from './stop-reasons.js';
@@ -34,8 +36,12 @@ export class AnthropicAssembler implements Assembler {
   /** The `message_delta` that set the stop reason last. */
   private stopReasonAt: Seen | null = null;
 
+  /** Where the answer's parts came from (blocks come one after another, so their offsets run on). */
+  private readonly places: RunningPlaces;
+
   constructor(context: AssemblyContext) {
     this.findings = context.findings;
+    this.places = new RunningPlaces(context.places ?? NO_PLACES);
   }
 
   read(frame: FrameRecord, payload: Payload): void {
@@ -164,6 +170,7 @@ export class AnthropicAssembler implements Assembler {
     this.message = rest;
     this.messageStart = this.at(frame);
     this.usage = isObject(usage) ? { ...usage } : null;
+    if (this.usage !== null) this.places.recorder.usage(frame.index);
     if (Array.isArray(content) && this.blocks.size === 0) this.seedBlocks(content, frame);
     frame.carried = `message start${typeof rest.id === 'string' ? `: ${rest.id}` : ''}`;
   }
@@ -218,6 +225,7 @@ export class AnthropicAssembler implements Assembler {
     }
     if (isObject(value.usage)) {
       this.mergeUsage(value.usage);
+      this.places.recorder.usage(frame.index);
       carried.push('usage');
     } else if (value.usage !== undefined) this.badShape(frame, '`usage` that is not an object');
     frame.carried = carried.join(', ') || 'message delta';
@@ -235,6 +243,7 @@ export class AnthropicAssembler implements Assembler {
     if (typeof delta.stop_reason === 'string') {
       carried.push(`stop reason: ${delta.stop_reason}`);
       this.stopReasonAt = this.at(frame);
+      this.places.recorder.finish(0, frame.index);
       checkFinishReason(this.findings, finishReasons, delta.stop_reason, frame, 'stop_reason', '');
     }
   }
@@ -257,6 +266,7 @@ export class AnthropicAssembler implements Assembler {
   private readError(frame: FrameRecord, value: Json): void {
     const error = isObject(value.error) ? value.error : value;
     this.error = error;
+    this.places.recorder.error(frame.index);
     this.ended = { ...this.at(frame), type: 'error' };
     const kind = typeof error.type === 'string' && error !== value ? error.type : 'error';
     const said = typeof error.message === 'string' ? `: ${error.message}` : '';
@@ -287,19 +297,12 @@ export class AnthropicAssembler implements Assembler {
     const copy: Json = { ...block };
     if (Array.isArray(copy.citations)) copy.citations = [...(copy.citations as unknown[])];
     this.blocks.set(index, newBlockState(index, copy, type, true, { kind: 'pending' }, this.at(frame)));
-    this.checkBlockType(frame, index, type);
+    if (type === 'text' && typeof copy.text === 'string') this.places.append('text', 0, copy.text, frame.index);
+    if (type === 'thinking' && typeof copy.thinking === 'string') this.places.append('reasoning', 0, copy.thinking, frame.index);
+    if (!isKnownBlock(type)) this.add('not assembled', this.at(frame), unknownBlockMessage(frame.index, index, type));
     if (type === 'fallback' && isObject(block.to) && typeof block.to.model === 'string' && this.message) this.message.model = block.to.model;
     frame.carried = `block ${index} start: ${type || 'no type'}`;
     frame.progress = WHOLE_BLOCKS.has(type);
-  }
-
-  private checkBlockType(frame: FrameRecord, index: number, type: string): void {
-    if (isKnownBlock(type)) return;
-    this.add(
-      'not assembled',
-      this.at(frame),
-      `Block ${index} (frame ${frame.index}) has type ${type ? `\`${type}\`` : '(none)'}, which this library does not know. It is kept as \`content_block_start\` gave it, and no delta is applied to it.`,
-    );
   }
 
   private restartBlock(frame: FrameRecord, earlier: BlockState, type: string): void {
@@ -412,6 +415,7 @@ export class AnthropicAssembler implements Assembler {
   appendText(frame: FrameRecord, state: BlockState, field: 'text' | 'thinking', piece: unknown): void {
     if (typeof piece !== 'string') return this.notApplied(frame, state, `a \`${field}_delta\` whose \`${field}\` is not a string`);
     pieceTextOf(state, field).push(piece);
+    this.places.append(field === 'text' ? 'text' : 'reasoning', 0, piece, frame.index);
     frame.carried = field === 'text' ? TEXT_TO_BLOCK(state.index, piece.length) : THINKING_TO_BLOCK(state.index, piece.length);
     frame.progress = piece.length > 0;
   }
@@ -457,6 +461,7 @@ export class AnthropicAssembler implements Assembler {
     for (const state of states) settle(state);
     for (const state of states) if (state.open) this.reportOpen(state);
     const toolCalls = this.toolCalls(states);
+    for (const state of states) if (TOOL_INPUT_BLOCKS.has(state.type)) this.places.recorder.toolCall(0, state.start.frame);
     if (this.ended?.type === 'message_stop' && typeof this.message?.stop_reason !== 'string') reportNoStopReason(this.findings, this.ended);
     if (this.message?.stop_reason === 'tool_use' && this.stopReasonAt && !states.some((state) => state.type === 'tool_use')) {
       this.missingPiece = true; // the turn says a tool call ends it, and none came: as Chat's finish mismatch

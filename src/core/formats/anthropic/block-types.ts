@@ -39,3 +39,8 @@ export function fits(deltaType: string, blockType: string): boolean {
 export function isKnownBlock(type: string): boolean {
   return type === 'text' || type === 'thinking' || type === 'compaction' || TOOL_INPUT_BLOCKS.has(type) || WHOLE_BLOCKS.has(type);
 }
+
+/** The finding's words for a block type this library does not know. */
+export function unknownBlockMessage(frame: number, index: number, type: string): string {
+  return `Block ${index} (frame ${frame}) has type ${type ? `\`${type}\`` : '(none)'}, which this library does not know. It is kept as \`content_block_start\` gave it, and no delta is applied to it.`;
+}

@@ -1,5 +1,6 @@
 // The Behavior Run assembly: one run's state, read event by event as the contract (reference/salyro.md) says a
 // client assembles it. The choices it makes are listed in index.ts.
+import { NO_PLACES, type PlaceRecorder } from '../../answer/places.js';
 import type { Payload } from '../../decode/frame.js';
 import type { FindingCode, FindingList } from '../../findings.js';
 import type { Assembler, Assembly, AssemblyContext, BehaviorStep, FrameRecord } from '../../model.js';
@@ -71,8 +72,12 @@ export class BehaviorRunAssembler implements Assembler {
   private endFrame: FrameRecord | null = null;
   private missingPiece = false;
 
+  /** Where the answer's parts came from. */
+  private readonly places: PlaceRecorder;
+
   constructor(context: AssemblyContext) {
     this.findings = context.findings;
+    this.places = context.places ?? NO_PLACES;
   }
 
   private raise(code: FindingCode, frame: FrameRecord, message: string): void {
@@ -128,6 +133,7 @@ export class BehaviorRunAssembler implements Assembler {
       this.notAssembled(frame, `output_text.delta carries a delta that is ${shown(value.delta)}, not a string; it was not read.`);
       return;
     }
+    if (value.delta !== '') this.places.appended('text', 0, this.text.length, frame.index);
     this.text.push(value.delta);
     frame.carried = TEXT(0, value.delta.length);
     if (value.delta.length > 0) frame.progress = true;
@@ -216,6 +222,7 @@ export class BehaviorRunAssembler implements Assembler {
   private readCompleted(frame: FrameRecord, value: Json): void {
     this.status = 'completed';
     this.endFrame = frame;
+    this.places.finish(0, frame.index);
     if (typeof value.id !== 'string') this.notAssembled(frame, `response.completed carries an id that is ${shown(value.id)}, not a string; it was not read.`);
     else if (this.id !== null && value.id !== this.id) {
       this.raise('done mismatch', frame, `Frame ${frame.index}: response.completed names run ${JSON.stringify(value.id)}, but the run started as ${JSON.stringify(this.id)}; the final id is kept.`);
@@ -223,6 +230,7 @@ export class BehaviorRunAssembler implements Assembler {
     } else this.id = value.id;
     const read = readUsage(value.usage);
     this.usage = read ?? UNKNOWN;
+    if (read) this.places.usage(frame.index);
     if (!read) this.badField(frame, '`usage`', value.usage, 'exactly the three integer counts inputTokens, outputTokens and totalTokens');
     frame.carried = read ? `end: usage ${read.inputTokens as number} in, ${read.outputTokens as number} out` : 'end: usage unknown';
   }
@@ -230,6 +238,8 @@ export class BehaviorRunAssembler implements Assembler {
   private readError(frame: FrameRecord, value: Json): void {
     this.status = 'failed';
     this.endFrame = frame;
+    this.places.finish(0, frame.index);
+    this.places.error(frame.index);
     this.error = value.error ?? value;
     const reason = isObject(value.error) && typeof value.error.message === 'string' ? `: ${JSON.stringify(value.error.message)}` : '';
     frame.carried = 'end: error';
@@ -296,6 +306,7 @@ export class BehaviorRunAssembler implements Assembler {
     const { status, usage, error } = this;
     const text = this.text.text;
     const stepList = [...this.steps.values()].map((state) => ({ ...state.record }));
+    for (const state of this.steps.values()) this.places.toolCall(0, state.startFrame.index);
     const response = runResponse({ id: this.id, behavior: this.behavior, version: this.version, created: this.created }, { status, text, steps: stepList, usage, error });
     return {
       choices: [{ index: 0, text, toolCalls: [], finishReason: status === 'in_progress' ? null : status }],

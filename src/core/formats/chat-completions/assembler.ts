@@ -1,4 +1,5 @@
 // The Chat Completions assembly: chunks read per choice index, as OpenAI's SDK joins them, until `data: [DONE]`.
+import { NO_PLACES } from '../../answer/places.js';
 import type { Payload } from '../../decode/frame.js';
 import { type FindingCode, FindingList, FindingTally } from '../../findings.js';
 import type { Assembler, Assembly, AssemblyContext, Choice, FrameRecord } from '../../model.js';
@@ -45,7 +46,7 @@ export class ChatAssembler implements Assembler, ChatFindings {
 
   constructor(context: AssemblyContext) {
     this.findings = context.findings;
-    this.notes = { frame: null as unknown as FrameRecord, carried: [], progress: false, roles: [] };
+    this.notes = { frame: null as unknown as FrameRecord, carried: [], progress: false, roles: [], places: context.places ?? NO_PLACES };
   }
 
   read(frame: FrameRecord, payload: Payload): void {
@@ -111,7 +112,11 @@ export class ChatAssembler implements Assembler, ChatFindings {
     const error = (isObject(value) && value.error != null && value.error !== false ? value.error : value) ?? frame.data;
     this.error = error;
     this.endFrame = frame;
-    if (isObject(value) && isObject(value.usage)) this.usage = value.usage;
+    this.notes.places.error(frame.index);
+    if (isObject(value) && isObject(value.usage)) {
+      this.usage = value.usage;
+      this.notes.places.usage(frame.index);
+    }
     const how = frame.event === 'error' ? 'an `event: error` frame' : 'a frame whose data has a top-level `error`';
     this.add(
       'error event',
@@ -148,6 +153,7 @@ export class ChatAssembler implements Assembler, ChatFindings {
     this.readTopExtras(chunk);
     if (isObject(chunk.usage)) {
       this.usage = chunk.usage;
+      notes.places.usage(notes.frame.index);
       notes.carried.push('usage');
     }
     if (isObject(chunk.x_groq) && isObject(chunk.x_groq.usage)) this.groqUsage = chunk.x_groq.usage;
@@ -270,6 +276,7 @@ export class ChatAssembler implements Assembler, ChatFindings {
       if (reason !== state.finishReason) checkFinishReason(this.findings, finishReasons, reason, notes.frame, 'finish_reason', `choice ${state.index}`);
       state.finishReason = reason;
       state.finishFrame = { index: notes.frame.index, line: notes.frame.line };
+      notes.places.finish(state.index, notes.frame.index);
       notes.carried.push(`finish_reason ${reason} (choice ${state.index})`);
     } else if (reason != null && reason !== '') {
       this.notAssembled(notes, `finish_reason:${kindOf(reason)}`, `Choice ${state.index}'s \`finish_reason\` in frame ${notes.frame.index} is ${kindOf(reason)}, not a string; it was not read.`, `choice ${state.index}: finish_reason is ${kindOf(reason)}`);
@@ -352,6 +359,9 @@ export class ChatAssembler implements Assembler, ChatFindings {
       );
     }
     this.checkFinishAgainstCalls(state);
+    // The answer lists the deprecated function_call first, then the calls: their places in that order.
+    if (state.functionCall) this.notes.places.toolCall(state.index, state.functionCall.frame);
+    for (const call of calls) this.notes.places.toolCall(state.index, call.state.firstFrame.index);
     const choice: Omit<Choice, 'finishMeaning'> = {
       index: state.index,
       text: state.text.text,

@@ -68,6 +68,7 @@ export function readContent(reader: ChatFindings, notes: FrameNotes, state: Choi
 /** `text` may be a view of the input chunk: the PieceText copies it, a content part needs its own copy. */
 export function appendText(notes: FrameNotes, state: ChoiceState, text: string): void {
   if (text === '') return;
+  notes.places.appended('text', state.index, state.text.length, notes.frame.index);
   state.text.push(text);
   if (state.contentParts) pushPart(state.contentParts, 'text', text);
   notes.carried.push(TEXT_TO_CHOICE(state.index, text.length));
@@ -82,6 +83,7 @@ function readContentPart(reader: ChatFindings, notes: FrameNotes, state: ChoiceS
     const text = part.thinking.map((inner) => (isObject(inner) && typeof inner.text === 'string' ? inner.text : '')).join('');
     if (text === '') return;
     pushPart(state.contentParts, 'thinking', text);
+    notes.places.appended('reasoning', state.index, state.reasoning.length, notes.frame.index);
     state.reasoning += text;
     notes.carried.push(REASONING_TO_CHOICE(state.index, text.length));
     notes.progress = true;
@@ -94,6 +96,7 @@ function readContentPart(reader: ChatFindings, notes: FrameNotes, state: ChoiceS
 export function readRefusal(reader: ChatFindings, notes: FrameNotes, state: ChoiceState, value: unknown): void {
   if (typeof value === 'string') {
     if (value === '') return;
+    notes.places.appended('refusal', state.index, state.refusal.length, notes.frame.index);
     state.refusal += value;
     notes.carried.push(REFUSAL_TO_CHOICE(state.index, value.length));
     notes.progress = true;
@@ -105,6 +108,7 @@ export function readRefusal(reader: ChatFindings, notes: FrameNotes, state: Choi
 export function readReasoning(reader: ChatFindings, notes: FrameNotes, state: ChoiceState, key: 'reasoning_content' | 'reasoning', value: unknown): void {
   if (typeof value === 'string') {
     if (value === '') return;
+    notes.places.appended('reasoning', state.index, state.reasoning.length, notes.frame.index);
     state.reasoning += value;
     state.reasoningFields.set(key, (state.reasoningFields.get(key) ?? '') + value);
     notes.carried.push(REASONING_TO_CHOICE(state.index, value.length));
@@ -128,6 +132,8 @@ function readReasoningDetails(reader: ChatFindings, notes: FrameNotes, state: Ch
     else state.reasoningDetails.set(key, { ...entry });
     // `reasoning.text` is readable reasoning, whether or not a `reasoning` string came with it.
     if (entry.type === 'reasoning.text' && typeof entry.text === 'string' && entry.text !== '') {
+      // The details' text is the reasoning only when no reasoning string came (see the assembler's finishChoice).
+      if (state.reasoning === '') notes.places.appended('reasoning', state.index, state.detailText.length, notes.frame.index);
       state.detailText += entry.text;
       notes.carried.push(REASONING_DETAILS_TO_CHOICE(state.index, entry.text.length));
       notes.progress = true;
@@ -151,7 +157,7 @@ function readFunctionCall(reader: ChatFindings, notes: FrameNotes, state: Choice
     if (value != null) badDeltaField(reader, notes, state, 'function_call', value);
     return;
   }
-  const call = (state.functionCall ??= { name: '', arguments: '' });
+  const call = (state.functionCall ??= { name: '', arguments: '', frame: notes.frame.index });
   if (typeof value.name === 'string' && value.name !== '') call.name = value.name;
   if (typeof value.arguments === 'string' && value.arguments !== '') {
     call.arguments += value.arguments;

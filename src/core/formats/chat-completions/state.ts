@@ -1,4 +1,5 @@
 // What the Chat Completions assembly keeps per choice and per tool call, and what its readers share.
+import type { PlaceRecorder } from '../../answer/places.js';
 import type { FindingCode } from '../../findings.js';
 import type { FrameRecord, ToolCall } from '../../model.js';
 import type { Json } from '../json-shape.js';
@@ -57,7 +58,8 @@ export interface ChoiceState {
   calls: Map<number, CallState>;
   /** Calls a fragment with a new id replaced at their index (`tool call id changed`): kept apart, not merged. */
   replacedCalls: CallState[];
-  functionCall: { name: string; arguments: string } | null;
+  /** The deprecated `function_call`, and the frame it started in. */
+  functionCall: { name: string; arguments: string; frame: number } | null;
   audio: Json | null;
   logprobs: Json | null;
   finishReason: string | null;
@@ -74,6 +76,8 @@ export interface FrameNotes {
   progress: boolean;
   /** Roles the frame set, named only when it carried nothing else. */
   roles: string[];
+  /** Where the answer's parts came from: the pipeline's recorder. */
+  places: PlaceRecorder;
 }
 
 /** A tool call that had its id and name, as the answer lists it. */

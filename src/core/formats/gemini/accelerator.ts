@@ -61,12 +61,14 @@ export const geminiAccelerator: Accelerator<GeminiAssembler, GeminiPlan> = {
     if (plan.role !== undefined) candidate.role = plan.role;
     candidate.partsSeen = true;
     assembler.joinText(candidate, text);
+    assembler.places.append(plan.thought ? 'reasoning' : 'text', plan.index, text, record.index);
     if (text.length > 0) record.progress = true;
     const usage = plan.usage;
     if (usage !== null) {
       // Only the last frame's usage is kept: its values are copied into the plan, made into usage when finished.
       for (let i = 0; i < values.length; i += 1) usage.values[i] = values[i] as string | number;
       assembler.pendingUsage = usage;
+      assembler.places.recorder.usage(record.index);
     }
     for (const [key, field] of plan.plain) assembler.top.set(key, field);
     record.carried = plan.carried(plan.index, text.length);

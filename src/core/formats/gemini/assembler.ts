@@ -1,4 +1,6 @@
 import type { Payload } from '../../decode/frame.js';
+import { NO_PLACES } from '../../answer/places.js';
+import { RunningPlaces } from '../../answer/place-book.js';
 import { type FindingCode, FindingList, FindingTally } from '../../findings.js';
 import type { Assembler, Assembly, AssemblyContext, FrameRecord } from '../../model.js';
 import { isObject, type Json } from '../json-shape.js';
@@ -57,9 +59,12 @@ export class GeminiAssembler implements Assembler {
   errorSeen: boolean;
   private errorFrame: number;
   pendingUsage: PendingUsage | null;
+  /** Where the answer's parts came from (parts grow one after another, so their offsets run on). */
+  readonly places: RunningPlaces;
 
   constructor(context: AssemblyContext) {
     this.findings = context.findings;
+    this.places = new RunningPlaces(context.places ?? NO_PLACES);
     this.candidates = new Map();
     this.top = new Map();
     this.unassembled = new FindingTally();
@@ -128,6 +133,7 @@ export class GeminiAssembler implements Assembler {
     const thought = part.thought === true;
     if (!('thoughtSignature' in part) && this.joinsLast(candidate, thought)) this.joinText(candidate, text);
     else this.pushPart(candidate, { ...part });
+    this.places.append(thought ? 'reasoning' : 'text', candidate.index, text, at.frame.index);
     at.carried.push((thought ? THOUGHT_TO_CANDIDATE : TEXT_TO_CANDIDATE)(candidate.index, text.length));
     if (text.length > 0) at.frame.progress = true;
   }
@@ -220,6 +226,7 @@ export class GeminiAssembler implements Assembler {
     if (reason !== candidate.finishReason) checkFinishReason(this.findings, GEMINI_FINISH_REASONS, reason, at.frame, 'finishReason', `candidate ${candidate.index}`);
     candidate.finishReason = reason;
     candidate.finishFrame = at.frame.index;
+    this.places.recorder.finish(candidate.index, at.frame.index);
     at.carried.push(`finishReason ${reason} for candidate ${candidate.index}`);
   }
 
@@ -230,6 +237,7 @@ export class GeminiAssembler implements Assembler {
     this.error = value.error;
     this.errorSeen = true;
     this.errorFrame = frame.index;
+    this.places.recorder.error(frame.index);
     const detail = isObject(value.error)
       ? [value.error.code, value.error.status].filter((part) => part !== undefined).join(' ')
       : '';
@@ -247,6 +255,7 @@ export class GeminiAssembler implements Assembler {
       if (isObject(value.usageMetadata)) {
         this.usage = value.usageMetadata;
         this.pendingUsage = null;
+        this.places.recorder.usage(at.frame.index);
         at.carried.push('usage');
       } else this.notAssembled('usageMetadata:shape', at.frame, `Frame ${at.frame.index}: usageMetadata is ${kindOf(value.usageMetadata)}, not an object; it was not read.`);
     }

@@ -56,6 +56,7 @@ function startCall(assembler: GeminiAssembler, candidate: Candidate, part: Json,
   const { partialArgs, willContinue, ...rest } = call;
   const kept: Json = { ...rest };
   assembler.pushPart(candidate, { ...part, functionCall: kept });
+  assembler.places.recorder.toolCall(candidate.index, at.frame.index);
   at.carried.push(`function call ${call.name as string} to candidate ${candidate.index}`);
   at.frame.progress = true;
   if (willContinue !== true && partialArgs === undefined) return;

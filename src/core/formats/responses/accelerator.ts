@@ -54,6 +54,7 @@ export const responsesAccelerator: Accelerator<ResponsesAssembler, DeltaPlan> = 
     const state = assembler.locate(value);
     const carried = state === undefined ? null : appendFound(state, value, target, delta);
     if (carried === null) return false;
+    assembler.placeDelta(record, target, delta);
     record.type = type;
     assembler.eventsRead += 1;
     if (typeof number === 'number') {

@@ -42,6 +42,12 @@ function usageOf(usage: unknown): AnswerUsage | null {
   };
 }
 
+/** Whether an output item is one of the answer's tool calls (the places record them in this order). */
+export function isAnswerCall(item: Json): boolean {
+  const type = textAt(item, 'type') ?? '';
+  return type === 'function_call' || type === 'custom_tool_call' || (type === 'tool_search_call' && item.execution === 'client') || SERVER_CALLS.has(type);
+}
+
 function callOf(item: Json): AnswerToolCall | null {
   const type = textAt(item, 'type') ?? '';
   if (type === 'function_call') return toolCallOf(item.call_id, item.name, 'function', item.arguments);

@@ -1,4 +1,7 @@
 // Reads a Responses event stream frame by frame into output items, then hands back the response it stands for.
+import { NO_PLACES } from '../../answer/places.js';
+import { RunningPlaces } from '../../answer/place-book.js';
+import { isAnswerCall } from './answer.js';
 import { type FindingCode, type FindingList, FindingTally, type Tally } from '../../findings.js';
 import type { Payload } from '../../decode/frame.js';
 import type { Assembler, Assembly, AssemblyContext, FrameRecord } from '../../model.js';
@@ -77,8 +80,18 @@ export class ResponsesAssembler implements Assembler, Report {
   private reportFrame: FrameRecord | null = null;
   private reportType = '';
 
+  /** Where the answer's parts came from (items come one after another, so their offsets run on). */
+  private readonly places: RunningPlaces;
+
   constructor(context: AssemblyContext) {
     this.findings = context.findings;
+    this.places = new RunningPlaces(context.places ?? NO_PLACES);
+  }
+
+  /** A delta appended `delta` to the answer's text, refusal or reasoning (arguments are a call's, not placed). */
+  placeDelta(frame: FrameRecord, target: TextTarget, delta: string): void {
+    const part = target.noun === 'text' ? 'text' : target.noun === 'refusal' ? 'refusal' : target.itemType === 'reasoning' ? 'reasoning' : null;
+    if (part !== null) this.places.append(part, 0, delta, frame.index);
   }
 
   read(frame: FrameRecord, payload: Payload): void {
@@ -189,6 +202,7 @@ export class ResponsesAssembler implements Assembler, Report {
     const isTerminal = TERMINAL_TYPES.has(type);
     if (isTerminal) {
       this.terminal = { type, frame };
+      this.places.recorder.finish(0, frame.index);
       this.stopped = true;
       this.endFrame = frame;
     }
@@ -204,6 +218,7 @@ export class ResponsesAssembler implements Assembler, Report {
       return { carried: `response ${about}` };
     }
     this.final = response;
+    if (isObject(response.usage)) this.places.recorder.usage(frame.index);
     if (type === 'response.incomplete') this.reportIncomplete(frame, response);
     if (type === 'response.failed') this.failWith(frame, response.error);
     return { carried: `end: response ${about}${isObject(response.usage) ? ', usage' : ''}` };
@@ -222,6 +237,7 @@ export class ResponsesAssembler implements Assembler, Report {
 
   /** A failed response: its own error is the error the stream ended with. */
   private failWith(frame: FrameRecord, responseError: unknown): void {
+    this.places.recorder.error(frame.index);
     if (isObject(responseError)) this.error = responseError;
     this.error ??= { message: 'The response failed and carried no error object.' };
     if (this.errorEvent !== null) return;
@@ -231,6 +247,7 @@ export class ResponsesAssembler implements Assembler, Report {
 
   private readError(frame: FrameRecord, value: Json): Carried {
     this.errorEvent = frame;
+    this.places.recorder.error(frame.index);
     this.stopped = true;
     this.endFrame = frame;
     const nested = value.error;
@@ -274,7 +291,11 @@ export class ResponsesAssembler implements Assembler, Report {
     }
     const text = TEXT_EVENTS.get(type);
     if (text === undefined) return this.listUnassembled(frame, type);
-    if (text.delta) return appendText(state, value, text.target, report);
+    if (text.delta) {
+      const carried = appendText(state, value, text.target, report);
+      if (carried.progress === true) this.placeDelta(frame, text.target, value.delta as string);
+      return carried;
+    }
     return setText(state, value, text.target, text.field, report);
   }
 
@@ -346,6 +367,7 @@ export class ResponsesAssembler implements Assembler, Report {
     const response = this.eventsRead === 0 ? null : finalOutput ? final : { ...(final ?? this.snapshot ?? {}), output: built };
     const terminal = this.terminal;
     const answer = answerOf(response, terminal?.type ?? null, this.findings, terminal?.frame ?? null);
+    for (const state of this.sortedItems()) if (isAnswerCall(state.item)) this.places.recorder.toolCall(0, state.frame);
     // A gateway's `output_text` on a snapshot is stale once items are built: it holds what the built text is now.
     if (response !== null && response !== final && typeof response.output_text === 'string') {
       response.output_text = answer.choices[0]?.text ?? '';

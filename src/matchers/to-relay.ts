@@ -1,0 +1,36 @@
+import { compareReconstructions } from '../core/index.js';
+import type { MatcherCheck } from './define.js';
+import { resolveReceived, ReceivedTypeError, type Received } from './input.js';
+import { checkMatcherOptions } from './options.js';
+import { compareOptionsOf, comparisonOutcome, type SideNames } from './relay.js';
+import type { ToRelayOptions } from './types.js';
+
+type Args = [upstream: unknown, options?: ToRelayOptions];
+
+const NAMES: SideNames = { other: 'the upstream', otherLabel: 'upstream', received: 'the downstream', receivedLabel: 'downstream' };
+
+/**
+ * The received stream (a relay's downstream) carries the answer of `upstream`, whatever format each side speaks.
+ * Both sides are read as any matcher reads its stream: at once for text, once per object for live streams.
+ */
+export const toRelay: MatcherCheck<Args, Received> = {
+  name: 'toRelay',
+  hint: ([, options]) => (options === undefined ? { expected: 'upstream' } : { expected: 'upstream', secondArgument: 'options' }),
+  validate([, options]) {
+    checkMatcherOptions('toRelay', options);
+  },
+  readOptions: ([, options]) => (options?.format?.downstream ? { format: options.format.downstream } : {}),
+  prepare([upstream, options]) {
+    try {
+      return resolveReceived(upstream, options?.format?.upstream ? { format: options.format.upstream } : {});
+    } catch (error) {
+      if (!(error instanceof ReceivedTypeError)) throw error;
+      // The message names the received value; here it is the argument that cannot be read.
+      throw new TypeError(`The upstream (toRelay's first argument) ${error.message.replace(/^The received value /, '')}`);
+    }
+  },
+  evaluate(context, received, [, options], upstream) {
+    const comparison = compareReconstructions(upstream, received, compareOptionsOf(options));
+    return comparisonOutcome(context, comparison, upstream, NAMES);
+  },
+};
