@@ -3,7 +3,7 @@
 // format (the format's `responseOf` and `synthesize`): a valid stream that says something other than the original.
 // Unlike faults (fault.ts), which break how a stream is sent, a defect keeps the stream whole and changes what it
 // says, so only a comparison with the original (compareStreams, toRelay) can see it.
-import { answerOf, formatModule, reconstruct, type Answer, type AnswerChoice, type FormatName, type SynthesizeOptions } from '../core/index.js';
+import { answerOf, formatModule, reconstruct, type Answer, type AnswerChoice, type DifferenceCode, type FormatName, type SynthesizeOptions } from '../core/index.js';
 import { applyFaults } from './fault.js';
 import { appendError, dropEnd } from './frame-faults.js';
 import { scriptText } from './script-of.js';
@@ -19,7 +19,7 @@ export interface TranslationDefect {
   /** Whether it changes `answer` (the stream's answer): false when the answer has nothing it touches. */
   appliesTo(answer: Answer): boolean;
   /** The difference codes `compareStreams(original, changed)` reports for it, given the original's answer. */
-  differences(answer: Answer): string[];
+  differences(answer: Answer): DifferenceCode[];
   /** The answer it makes of `answer` (a new object; `answer` is left as it was). */
   edit(answer: Answer): Answer;
   /**
@@ -193,7 +193,7 @@ export function dropReasoning(): TranslationDefect {
   return defect('dropReasoning()', 'drops the reasoning and its signatures', {
     changes: 'reasoning',
     appliesTo: (answer) => (first(answer)?.reasoning ?? '') !== '',
-    differences: (answer) => ['reasoning dropped', ...((first(answer)?.signatures.length ?? 0) > 0 ? ['signature dropped'] : [])],
+    differences: (answer): DifferenceCode[] => ((first(answer)?.signatures.length ?? 0) > 0 ? ['reasoning dropped', 'signature dropped'] : ['reasoning dropped']),
     edit: (answer) => firstChoice(answer, (choice) => ({ ...choice, reasoning: '', signatures: [] })),
   });
 }

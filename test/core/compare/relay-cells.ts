@@ -3,14 +3,9 @@
 // its property.
 import type { Answer, AnswerChoice, AnswerToolCall, AnswerUsage } from '../../../src/core/answer/types.js';
 import { compareAnswers } from '../../../src/core/compare/index.js';
-import { answerOf, reconstruct, type FormatModule } from '../../../src/core/index.js';
+import { answerOf, compareStreams, reconstruct, type FormatModule } from '../../../src/core/index.js';
 import { appendError, applyFaults, scriptText, streamOfAnswer, truncateAfter } from '../../../src/faults/index.js';
 import type { TranslationDefect } from '../../../src/faults/translation-defects.js';
-
-// Until compareStreams lands: the two answers compared, without places.
-async function compareStreams(upstream: string, downstream: string) {
-  return compareAnswers(answerOf(reconstruct(upstream)), answerOf(reconstruct(downstream)));
-}
 
 /** What the cell came to: the defect caught (exactly its differences), or not applicable and why. */
 export type CellResult =
@@ -84,8 +79,6 @@ export function correctDownstream(down: FormatModule, upstream: Answer): string 
   return streamOfAnswer(down.name, upstream, { pieceSize: 2 });
 }
 
-const PLACES_CHECKED: boolean = false;
-
 /**
  * Runs one cell. The upstream is `up`'s stream of `base` (cut and ended in an error for hideUpstreamError); the
  * answer the pair can carry is what is left of it after a trip through `down` and back (a Behavior Run keeps no
@@ -127,7 +120,10 @@ async function runCellOn(up: FormatModule, down: FormatModule, defect: Translati
   if (JSON.stringify([...codes].sort()) !== JSON.stringify([...expected].sort())) {
     return { status: 'missed', why: `expected ${expected.join(', ')}; compareStreams reported ${codes.join(', ') || 'nothing'}: ${comparison.differences.map((found) => found.message).join('; ')}` };
   }
-  const unplaced = PLACES_CHECKED && comparison.differences.filter((found) => found.upstream.at === null && found.downstream.at === null);
-  if (unplaced && unplaced.length > 0) return { status: 'missed', why: `${unplaced.map((found) => found.code).join(', ')} placed on neither side` };
+  // Placed on both sides; where the downstream lost the part altogether (a dropped call, no usage), compareStreams
+  // places it upstream only: there is no frame of it downstream.
+  const lost = (value: unknown) => value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+  const unplaced = comparison.differences.filter((found) => found.upstream.at === null || (found.downstream.at === null && !lost(found.downstream.value)));
+  if (unplaced.length > 0) return { status: 'missed', why: `${unplaced.map((found) => `${found.code} (upstream at ${JSON.stringify(found.upstream.at)}, downstream at ${JSON.stringify(found.downstream.at)})`).join(', ')} not placed on both sides` };
   return { status: 'caught', codes };
 }
