@@ -25,3 +25,21 @@ export {
   type PaceOptions,
 } from './faults.js';
 export { errorFrame, type ErrorFrameOptions, type ErrorStyle } from './error-frames.js';
+export {
+  TRANSLATION_DEFECTS,
+  rewriteAnswer,
+  streamOfAnswer,
+  dropFirstCharacters,
+  repeatAnswer,
+  collapseRepeats,
+  dropToolCall,
+  renameToolCall,
+  loseToolArguments,
+  dropReasoning,
+  dropSignature,
+  refusalToStop,
+  zeroCacheTokens,
+  dropUsage,
+  hideUpstreamError,
+  type TranslationDefect,
+} from './translation-defects.js';

@@ -122,7 +122,7 @@ class Translator {
       this.stopReason = event.delta?.stop_reason ?? null;
       Object.assign(this.usage, event.usage ?? {});
     } else if (event.type === 'message_stop') this.stop();
-    else if (event.type === 'error') this.fail(event.error?.message ?? 'upstream error');
+    else if (event.type === 'error') this.fail(event.error?.message ?? 'upstream error', event.error?.type);
   }
 
   /** @param {Json} message */
@@ -182,10 +182,15 @@ class Translator {
     return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion, prompt_tokens_details: { cached_tokens: cached } };
   }
 
-  /** @param {string} message */
-  fail(message) {
+  /**
+   * Passes the failure on in OpenAI's shape, with a type that keeps its meaning: an overloaded or failing upstream
+   * is a `server_error` (retry with backoff), a rate limit a `rate_limit_exceeded`.
+   * @param {string} message @param {string} [type]
+   */
+  fail(message, type) {
     if (this.defect === 'hides-error') return this.stop();
-    this.write(frame({ error: { message, type: 'upstream_error' } }));
+    const openAiType = type === 'rate_limit_error' ? 'rate_limit_exceeded' : type === 'invalid_request_error' ? 'invalid_request_error' : 'server_error';
+    this.write(frame({ error: { message, type: openAiType, param: null, code: null } }));
     this.finished = true;
   }
 

@@ -32,7 +32,7 @@ const CASES: Record<Defect, { upstream: Upstream; difference: string }> = {
   'drops-tool-call': { upstream: 'tools', difference: 'tool call lost' },
   'loses-arguments': { upstream: 'tools', difference: 'tool arguments changed' },
   'drops-thinking': { upstream: 'thinking', difference: 'reasoning dropped' },
-  'zeroes-cache': { upstream: 'text', difference: 'usage changed' },
+  'zeroes-cache': { upstream: 'text', difference: 'usage inconsistent' },
   'refusal-to-stop': { upstream: 'refusal', difference: 'finish changed' },
   'hides-error': { upstream: 'error', difference: 'failure hidden' },
   'drops-usage': { upstream: 'text', difference: 'usage missing' },

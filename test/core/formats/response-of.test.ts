@@ -2,7 +2,7 @@
 // of that response reads back as a whole answer with the same text, tool calls and finish.
 import { describe, expect, it } from 'vitest';
 import type { Answer } from '../../../src/core/answer/types.js';
-import { FORMAT_MODULES, reconstruct } from '../../../src/core/index.js';
+import { answerOf, FORMAT_MODULES, reconstruct } from '../../../src/core/index.js';
 
 function answerWith(parts: Partial<Answer['choices'][number]>): Answer {
   return {
@@ -38,15 +38,21 @@ describe.each(FORMAT_MODULES.map((module) => [module.name, module] as const))('%
     expect(read.choices[0]?.text).toBe('It is 6666 miles.');
   });
 
-  it('writes tool calls by name with their arguments', () => {
-    const call = { id: 'call_1', name: 'get_weather', kind: 'function' as const, arguments: '{"city":"Paris"}', input: { city: 'Paris' } };
-    const response = module.responseOf(answerWith({ toolCalls: [call], finish: { class: 'tool_use', reason: null, source: null } }));
-    const read = reconstruct(module.synthesize(response));
-    expect(read.verdict).toBe('complete');
-    // A Behavior Run carries tool calls as its steps.
-    const calls = read.choices[0]?.toolCalls.map((made) => [made.name, JSON.parse(made.arguments)]) ?? [];
-    const steps = (read.steps ?? []).map((step) => [step.tool, step.input]);
-    expect([...calls, ...steps]).toEqual([['get_weather', { city: 'Paris' }]]);
+  it('writes the tool calls it can carry, by kind, name and input', () => {
+    // A client's function call and a tool the provider ran: each format carries one kind or both.
+    const calls = [
+      { id: 'call_1', name: 'get_weather', kind: 'function' as const, arguments: '{"city":"Paris"}', input: { city: 'Paris' } },
+      { id: 'call_2', name: 'lookup_order', kind: 'server' as const, arguments: '{"order":"A-1"}', input: { order: 'A-1' } },
+    ];
+    for (const call of calls) {
+      const finish = { class: call.kind === 'function' ? ('tool_use' as const) : ('stop' as const), reason: null, source: null };
+      const read = reconstruct(module.synthesize(module.responseOf(answerWith({ toolCalls: [call], finish }))));
+      expect(read.verdict).toBe('complete');
+      const carried = answerOf(read).choices[0]?.toolCalls ?? [];
+      for (const made of carried) expect([made.name, made.kind, made.input]).toEqual([call.name, call.kind, call.input]);
+    }
+    const carriedAny = calls.some((call) => (answerOf(reconstruct(module.synthesize(module.responseOf(answerWith({ toolCalls: [call] }))))).choices[0]?.toolCalls.length ?? 0) > 0);
+    expect(carriedAny).toBe(true);
   });
 
   it('keeps the identifiers of a base response of its own', () => {

@@ -44,7 +44,10 @@ function blocksOf(choice: AnswerChoice): Json[] {
   }
   for (const data of choice.encryptedReasoning) blocks.push({ type: 'redacted_thinking', data });
   if (choice.text !== '') blocks.push({ type: 'text', text: choice.text });
-  choice.toolCalls.forEach((call, n) => blocks.push(toolBlock(call, n)));
+  // A free-text (custom) tool's input is no JSON object: a Message cannot carry it.
+  choice.toolCalls.forEach((call, n) => {
+    if (call.kind !== 'custom') blocks.push(toolBlock(call, n));
+  });
   return blocks;
 }
 

@@ -37,8 +37,10 @@ function choiceOf(choice: AnswerChoice): Json {
   const details = reasoningDetails(choice);
   if (details.length > 0) message.reasoning_details = details;
   else if (choice.reasoning !== '') message.reasoning_content = choice.reasoning;
-  if (choice.toolCalls.length > 0) {
-    message.tool_calls = choice.toolCalls.map((call, n) => {
+  // A tool the provider ran itself has no place here: the client would take it for one of its own to run.
+  const calls = choice.toolCalls.filter((call) => call.kind !== 'server');
+  if (calls.length > 0) {
+    message.tool_calls = calls.map((call, n) => {
       const id = call.id ?? `call_${n + 1}`;
       return call.kind === 'custom'
         ? { id, type: 'custom', custom: { name: call.name, input: call.arguments } }

@@ -35,7 +35,8 @@ function candidateOf(choice: AnswerChoice): Json {
     signatures.forEach((signature, n) => parts.push({ text: n === 0 ? choice.reasoning : '', thought: true, ...(signature === null ? {} : { thoughtSignature: signature }) }));
   }
   if (choice.text !== '') parts.push({ text: choice.text });
-  for (const call of choice.toolCalls) {
+  // Only the caller's function calls: a tool the provider ran, or a free-text tool, has no functionCall shape.
+  for (const call of choice.toolCalls.filter((made) => made.kind === 'function')) {
     const functionCall: Json = { name: call.name, args: isObject(call.input) ? call.input : {} };
     if (call.id !== null) functionCall.id = call.id;
     parts.push({ functionCall });

@@ -45,12 +45,22 @@ function outputOf(choice: AnswerChoice, itemStatus: string): Json[] {
   if (choice.text !== '') content.push({ type: 'output_text', text: choice.text, annotations: [] });
   if (choice.refusal !== '') content.push({ type: 'refusal', refusal: choice.refusal });
   if (content.length > 0) output.push({ id: 'msg_relay', type: 'message', status: itemStatus, role: 'assistant', content });
-  choice.toolCalls.forEach((call, n) => output.push(callItem(call, n)));
+  choice.toolCalls.forEach((call, n) => {
+    const item = callItem(call, n);
+    if (item !== null) output.push(item);
+  });
   return output;
 }
 
-function callItem(call: AnswerToolCall, n: number): Json {
+/** The built-in tools OpenAI runs itself, by item type: a server call is written only as one of them. */
+const SERVER_ITEMS: ReadonlySet<string> = new Set(['web_search_call', 'file_search_call', 'code_interpreter_call', 'image_generation_call', 'mcp_call']);
+
+function callItem(call: AnswerToolCall, n: number): Json | null {
   const callId = call.id ?? `call_${n + 1}`;
+  if (call.kind === 'server') {
+    if (!SERVER_ITEMS.has(call.name)) return null;
+    return { ...(isObject(call.input) ? call.input : {}), id: call.id ?? `srv_relay_${n + 1}`, type: call.name, status: 'completed' };
+  }
   if (call.kind === 'custom') return { id: `ctc_relay_${n + 1}`, type: 'custom_tool_call', status: 'completed', call_id: callId, name: call.name, input: call.arguments };
   return { id: `fc_relay_${n + 1}`, type: 'function_call', status: 'completed', call_id: callId, name: call.name, arguments: call.arguments };
 }
