@@ -7,7 +7,7 @@ import { delimiter, join } from 'node:path';
 /** Suites that must run, and when. Paths are relative to the repo, as in the vitest report. */
 export const MUST_RUN = [
   { when: 'browser', because: 'chromium is installed', files: ['test/web/page.test.ts', 'test/web/performance.test.ts', 'test/web/html-report.test.ts'] },
-  { when: 'built', because: 'the build succeeded', files: ['test/web/package.test.ts', 'test/inspect/package.test.ts', 'test/types/public-surface.test.ts'] },
+  { when: 'built', because: 'the build succeeded', files: ['test/web/package.test.ts', 'test/core/inspect/package.test.ts', 'test/types/public-surface.test.ts'] },
 ];
 
 const SKIPPED = new Set(['pending', 'skipped', 'todo', 'disabled']);

@@ -69,7 +69,7 @@ const [, , tsup] = await together([
   ['build', npx, ['tsup']],
 ]);
 const built = tsup && (await step('build the page', process.execPath, ['scripts/build-page.mjs'])) && (await packOnce());
-// After a good build the CLI cases run the bin just built, one plain node process each (test/cli-command.ts).
+// After a good build the CLI cases run the bin just built, one plain node process each (test/cli/cli-command.ts).
 const vitestEnv = built ? { ...env, SSE_TEST_CLI: 'dist' } : env;
 await step('vitest', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/vitest.json`], { env: vitestEnv });
 if (built) {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FORMAT_MODULES, synthesize, type FormatName } from '../../src/index.js';
-import { CLI_ARGS } from '../cli-command.js';
+import { CLI_ARGS } from './cli-command.js';
 import { runInProcess } from './in-process.js';
 
 function textResponse(format: FormatName, text?: string): Record<string, unknown> {

@@ -9,7 +9,7 @@ import { FrameDispatch } from '../../src/core/pipeline/dispatch.js';
 import { FrameTable } from '../../src/core/pipeline/frame-table.js';
 import type { Assembler, Assembly, FormatModule, FormatName, FrameRecord, Payload } from '../../src/index.js';
 import { FindingList } from '../../src/core/findings.js';
-import { fastSettings } from '../fast-session.js';
+import { fastSettings } from '../core/fast/fast-session.js';
 
 /** "Echo": `{"type": "echo", "text": …}` frames, then `{"done": true}`. */
 class EchoAssembler implements Assembler {

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { reconstructStream as coreReconstructStream } from '../../src/core/index.js';
 import { reconstructStream } from '../../src/index.js';
 import '../../src/runners/vitest.js';
-import { chat, scripted } from '../live/helpers.js';
+import { chat, scripted } from '../core/input/helpers.js';
 
 const eventStream = { 'content-type': 'text/event-stream' };
 const encoder = new TextEncoder();

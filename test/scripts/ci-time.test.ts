@@ -37,7 +37,7 @@ describe('the CLI cases of npm test', () => {
     vi.stubEnv('SSE_TEST_CLI', 'dist');
     vi.resetModules();
     try {
-      const { CLI_ARGS } = await import('../cli-command.js');
+      const { CLI_ARGS } = await import('../cli/cli-command.js');
       expect(CLI_ARGS).toEqual([join(root, 'dist/cli.js')]);
     } finally {
       vi.unstubAllEnvs();
@@ -49,7 +49,7 @@ describe('the CLI cases of npm test', () => {
     const own = sources(join(root, 'test'))
       .filter((file) => file !== import.meta.filename && /'--import', 'tsx'|--import tsx/.test(readFileSync(file, 'utf8')))
       .map((file) => relative(root, file));
-    expect(own.sort()).toEqual(['test/cli-command.ts', 'test/web/html-report.test.ts']);
+    expect(own.sort()).toEqual(['test/cli/cli-command.ts', 'test/web/html-report.test.ts']);
   });
 });
 

@@ -60,9 +60,9 @@ describe('a suite that must run', () => {
   });
 
   it('fails the run when it is missing from the report altogether', () => {
-    const { 'test/inspect/package.test.ts': _gone, ...rest } = everyMustRun;
+    const { 'test/core/inspect/package.test.ts': _gone, ...rest } = everyMustRun;
     const counts = summarize([{ file: 'vitest.json', report: vitestReport(rest) }], { browser: true, built: true }, root);
-    expect(counts.notRun).toEqual(['test/inspect/package.test.ts did not run, and must: the build succeeded']);
+    expect(counts.notRun).toEqual(['test/core/inspect/package.test.ts did not run, and must: the build succeeded']);
   });
 });
 

@@ -1,4 +1,4 @@
-// `sse-reconstruct serve` and `record`, run as processes (test/cli-command.ts), on real sockets.
+// `sse-reconstruct serve` and `record`, run as processes (test/cli/cli-command.ts), on real sockets.
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,7 @@ import { upstreamTarget } from '../../src/cli/record.js';
 import { SERVE_JOURNAL, serveOptionsOf } from '../../src/cli/serve.js';
 import { scriptOf, scriptText } from '../../src/faults/index.js';
 import { serveStream } from '../../src/server/index.js';
-import { CLI_ARGS } from '../cli-command.js';
+import { CLI_ARGS } from '../cli/cli-command.js';
 
 const root = join(__dirname, '../..');
 const CHAT = readFileSync(join(root, 'fixtures/recorded/chat-completions/openai-python--text-only.sse'), 'utf8');

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINK_TEXT_LIMIT } from '../../src/web/link.js';
 import { browserMissing, ensurePage, launch, PAGE_URL, type Browser } from './browser.js';
-import { CLI_ARGS } from '../cli-command.js';
+import { CLI_ARGS } from '../cli/cli-command.js';
 
 const missing = browserMissing();
 if (missing !== null) console.warn(`test/web/exact-text.test.ts skipped: ${missing}`);

@@ -6,7 +6,7 @@ import { responses } from '../../../src/arbitraries/index.js';
 import { frameAt } from '../../../src/core/answer/place-book.js';
 import { FIXTURES } from '../../../src/fixtures/index.js';
 import { FORMAT_MODULES, placesOf, synthesize, type AnswerPlaces, type Reconstruction } from '../../../src/index.js';
-import { fastSettings, reconstructWith } from '../../fast-session.js';
+import { fastSettings, reconstructWith } from '../fast/fast-session.js';
 
 function placesJson(result: Reconstruction): unknown {
   const places = placesOf(result) as AnswerPlaces;

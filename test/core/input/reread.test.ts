@@ -2,7 +2,7 @@
 // from its kept chunks, each at the time it arrived, under the first read's arrival clock: nothing is patched by hand.
 import { describe, expect, test } from 'vitest';
 import { reconstructStream } from '../../../src/index.js';
-import { chat, scripted } from '../../live/helpers.js';
+import { chat, scripted } from './helpers.js';
 
 describe('reading a live stream again as another format', () => {
   test('the judge times the frames the re-read takes as content, under the arrival facts of the read', async () => {
