@@ -5,7 +5,7 @@ import { isPlainObject } from '../options.js';
 import { compareChoice } from './choice.js';
 import { makeDifference } from './difference.js';
 import { checkCompareOptions, isIgnored } from './options.js';
-import { choicePlaces, placeOfFrame, type ComparePlaces } from './places.js';
+import { choicePlaces, placeOfFrame, withLines, type ComparePlaces } from './places.js';
 import { summarize } from './summary.js';
 import type { CompareOptions, Comparison, Difference } from './types.js';
 import { compareUsage } from './usage.js';
@@ -23,6 +23,7 @@ export function compareAnswers(upstream: Answer, downstream: Answer, options: Co
   if (!failed(upstream)) found.push(...compareUsage(upstream.usage, downstream.usage, options.usage ?? 'consistent', places));
   const ignore = options.ignore ?? [];
   const differences = found.filter((difference) => !isIgnored(difference.path, ignore));
+  withLines(differences, places);
   return { same: differences.length === 0, differences, upstream, downstream, summary: summarize(differences) };
 }
 

@@ -6,8 +6,8 @@ import type { AnswerPlaces, ChoicePlaces, PlaceRun } from '../answer/places.js';
 /** One side's places, and the line each frame starts on (read only when a difference needs it). */
 export interface SidePlaces {
   places: AnswerPlaces;
-  /** The 1-based line frame `frame` starts on, or null when the frames were not kept. */
-  frameLine(frame: number): number | null;
+  /** The 1-based line each of `frames` starts on (a frame left out when its line is not known: no frames kept). */
+  frameLines(frames: ReadonlySet<number>): ReadonlyMap<number, number>;
 }
 
 /** The upstream's and the downstream's places, each when known. */
@@ -16,11 +16,29 @@ export interface ComparePlaces {
   downstream?: SidePlaces | null;
 }
 
-/** The place of frame `frame` on this side, or null. */
+/**
+ * The place of frame `frame` on this side, or null. Its line is filled in by `withLines` once the differences are
+ * known: a side's lines come from its frames, which are built on first read, so only a placed difference pays.
+ */
 export function placeOfFrame(side: SidePlaces | null | undefined, frame: number | null | undefined): AnswerPlace | null {
   if (side === null || side === undefined || frame === null || frame === undefined) return null;
-  const line = side.frameLine(frame);
-  return { frame, line: line ?? 0, column: line === null ? 0 : 1 };
+  return { frame, line: 0, column: 0 };
+}
+
+/** Fills in the line of each place of `differences` from its side's frames, each side's lines read at once. */
+export function withLines(differences: readonly { upstream: { at: AnswerPlace | null }; downstream: { at: AnswerPlace | null } }[], places: ComparePlaces): void {
+  for (const side of ['upstream', 'downstream'] as const) {
+    const reader = places[side];
+    const placed = differences.map((difference) => difference[side].at).filter((at): at is AnswerPlace => at !== null);
+    if (reader === null || reader === undefined || placed.length === 0) continue;
+    const lines = reader.frameLines(new Set(placed.map((at) => at.frame)));
+    for (const at of placed) {
+      const line = lines.get(at.frame);
+      if (line === undefined) continue;
+      at.line = line;
+      at.column = 1;
+    }
+  }
 }
 
 /** The places of choice `index` on this side, or null. */

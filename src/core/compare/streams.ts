@@ -5,6 +5,7 @@ import type { AnswerSource } from '../answer/index.js';
 import type { StreamInput } from '../input/stream.js';
 import type { FormatName, Reconstruction } from '../model.js';
 import { isPlainObject } from '../options.js';
+import { frameLinesOf } from '../pipeline/frame-lines.js';
 import { reconstructStream } from '../pipeline/stream.js';
 import { isReconstruction } from '../reconstruct.js';
 import { compareAnswers } from './answers.js';
@@ -73,6 +74,16 @@ async function readSide(input: CompareInput, side: 'upstream' | 'downstream', fo
 function sidePlaces(side: Reconstruction | AnswerSource): SidePlaces | null {
   const places = placesOf(side);
   if (places === null || !isReconstruction(side)) return null;
-  // Reading `frames` builds the frame objects: only when a difference is placed.
-  return { places, frameLine: (frame) => side.frames[frame]?.line ?? null };
+  // The lines from the frame table: a large stream's frame objects are not built to place two frames.
+  const lines = frameLinesOf(side);
+  return { places, frameLines: lines ?? ((frames) => linesFromFrames(side, frames)) };
+}
+
+function linesFromFrames(side: Reconstruction, frames: ReadonlySet<number>): Map<number, number> {
+  const lines = new Map<number, number>();
+  for (const frame of frames) {
+    const line = side.frames[frame]?.line;
+    if (line !== undefined) lines.set(frame, line);
+  }
+  return lines;
 }

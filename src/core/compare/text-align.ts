@@ -67,7 +67,10 @@ function slideLeft(text: string, at: number, length: number): number {
 
 /** True when the span at `at` repeats what comes right before it (in whole copies of its shortest period). */
 function repeatsBefore(text: string, at: number, length: number): boolean {
+  // The whole span sent twice (the answer repeated) is the common case: one native comparison tells it.
+  if (at >= length && text.slice(at - length, at) === text.slice(at, at + length)) return true;
   const unit = periodUnit(text, at, length);
+  if (unit === length) return false;
   return at >= unit && sameSpan(text, at - unit, at, unit);
 }
 

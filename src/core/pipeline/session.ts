@@ -12,6 +12,7 @@ import { checkOptions } from '../options.js';
 import type { LiveSession } from '../input/stream.js';
 import { FrameDispatch } from './dispatch.js';
 import { FrameTable } from './frame-table.js';
+import { keepFrameLines } from './frame-lines.js';
 import { defaultFastSettings, type FastSettings } from '../fast/settings.js';
 import { checkUsageWithoutContent } from '../judge/usage.js';
 import { answerOf } from '../answer/answer-of.js';
@@ -115,7 +116,10 @@ function endSession({ options, keepFrames, decodeFindings, table, dispatch, read
     clock: table.clock,
   });
   const result = resultOf(module, assembly, judgement, findings, table.length, summary);
-  if (keepFrames) framesOnFirstRead(result, table);
+  if (keepFrames) {
+    framesOnFirstRead(result, table);
+    keepFrameLines(result, (frames) => table.linesOf(frames));
+  }
   answerOnFirstRead(result);
   keepPlaces(result, places.places(table.length));
   return brand(result);

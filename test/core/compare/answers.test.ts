@@ -160,7 +160,7 @@ describe('compareAnswers: options and places', () => {
         error: null,
         last,
       };
-      return { places, frameLine: (frame) => frame * 3 + 1 };
+      return { places, frameLines: (frames) => new Map([...frames].map((frame) => [frame, frame * 3 + 1])) };
     };
     // Upstream: "Hel" in frame 1, "lo, " in frame 2, "world." in frame 3; downstream lost the first piece.
     const places: ComparePlaces = { upstream: side([[0, 1], [3, 2], [7, 3]], 4), downstream: side([[0, 2], [4, 3]], 4) };

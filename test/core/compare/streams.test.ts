@@ -112,6 +112,16 @@ describe('compareStreams across formats', () => {
     expect(comparison.same).toBe(true);
   });
 
+  it('places a difference with line 0 when the frames were not kept, and nowhere for a side that came through JSON', () => {
+    const up = reconstruct(upstream(), { frames: false });
+    const down = reconstruct(chat(TEXT.slice(3)));
+    const [difference] = compareReconstructions(up, down).differences;
+    expect(difference?.upstream.at).toEqual({ frame: expect.any(Number) as number, line: 0, column: 0 });
+    expect(difference?.downstream.at?.line).toBeGreaterThan(0);
+    const [fromJson] = compareReconstructions(JSON.parse(JSON.stringify(reconstruct(upstream()))), down).differences;
+    expect(fromJson?.upstream.at).toBeNull();
+  });
+
   it('throws on misuse with what to pass', async () => {
     await expect(compareStreams(upstream(), 42 as never)).rejects.toThrow(/compareStreams\(\) could not read the downstream/);
     expect(() => compareReconstructions(reconstruct(upstream()), 'text' as never)).toThrow(/takes two reconstructions/);

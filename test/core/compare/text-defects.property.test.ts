@@ -62,7 +62,7 @@ function placesOf(parts: string[]): SidePlaces {
   });
   const last = parts.length + 1;
   const places: AnswerPlaces = { choices: new Map([[0, { text, reasoning: [], refusal: [], toolCalls: [], finish: last }]]), usage: last, error: null, last };
-  return { places, frameLine: (frame) => 1 + frame * 2 };
+  return { places, frameLines: (frames) => new Map([...frames].map((frame) => [frame, 1 + frame * 2])) };
 }
 
 describe('a random text defect is named and placed on both sides', () => {
