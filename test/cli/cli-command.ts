@@ -3,7 +3,7 @@
 // CPU each). A targeted run uses the source through tsx, so it is always the current code.
 import { join } from 'node:path';
 
-const root = join(import.meta.dirname, '..');
+const root = join(import.meta.dirname, '../..');
 
 /** The arguments to give `process.execPath` before the CLI's own. */
 export const CLI_ARGS: readonly string[] = process.env.SSE_TEST_CLI === 'dist' ? [join(root, 'dist/cli.js')] : ['--import', 'tsx', join(root, 'src/cli/index.ts')];

@@ -9,7 +9,7 @@ import { inspect, renderInspection } from '../../src/index.js';
 import { CLI_ARGS } from './cli-command.js';
 import { HARBOUR, HARBOUR_PATH } from '../core/inspect/examples.js';
 
-const root = join(import.meta.dirname, '..');
+const root = join(import.meta.dirname, '../..');
 const TICKS = 'event: tick\nid: 1\ndata: 12:00\n\nevent: tick\nid: 2\ndata: 12:01\n\n';
 
 let dir = '';

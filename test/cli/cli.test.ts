@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconstruct, renderText } from '../../src/index.js';
 import { CLI_ARGS, CLI_SHELL } from './cli-command.js';
 
-const root = join(import.meta.dirname, '..');
+const root = join(import.meta.dirname, '../..');
 
 function chunk(delta: Record<string, unknown>, finish: string | null = null): string {
   const payload = { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1727346168, model: 'gpt-4o', choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] };

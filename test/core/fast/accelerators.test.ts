@@ -30,7 +30,7 @@ function expectSame(text: string, module: FormatModule): void {
   }
 }
 
-const recorded = join(import.meta.dirname, '../../fixtures/recorded');
+const recorded = join(import.meta.dirname, '../../../fixtures/recorded');
 
 function recordedStreams(module: FormatModule): string[] {
   const dir = join(recorded, module.name);

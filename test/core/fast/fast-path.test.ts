@@ -25,7 +25,7 @@ function fixtureFiles(dir: string): string[] {
 }
 
 describe('fast path on recorded streams', () => {
-  const files = fixtureFiles(join(import.meta.dirname, '../fixtures/recorded'));
+  const files = fixtureFiles(join(import.meta.dirname, '../../../fixtures/recorded'));
   it('finds the recorded streams', () => expect(files.length).toBeGreaterThan(20));
   it.each(files)('%s reads the same with the fast path on and off', (file) => {
     const text = readFileSync(file, 'utf8');

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { reconstruct, synthesize, type Reconstruction } from '../../../src/index.js';
 import { anthropic } from '../../../src/core/formats/anthropic/index.js';
 
-const DIR = join(import.meta.dirname, '../../fixtures/recorded/anthropic');
+const DIR = join(import.meta.dirname, '../../../fixtures/recorded/anthropic');
 const STREAMS = readdirSync(DIR).filter((name) => name.endsWith('.sse')).sort();
 
 type Json = Record<string, unknown>;

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { chatCompletions } from '../../../src/core/formats/chat-completions/index.js';
 import { reconstruct, type FindingCode, type Reconstruction } from '../../../src/index.js';
 
-const dir = join(import.meta.dirname, '../../fixtures/recorded/chat-completions');
+const dir = join(import.meta.dirname, '../../../fixtures/recorded/chat-completions');
 const streams = readdirSync(dir).filter((name) => name.endsWith('.sse')).sort();
 const read = (name: string) => readFileSync(join(dir, name), 'utf8');
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { responses } from '../../../src/core/formats/responses/index.js';
 import { reconstruct, type FindingCode, type Reconstruction } from '../../../src/index.js';
 
-const DIR = join(import.meta.dirname, '../../fixtures/recorded/responses');
+const DIR = join(import.meta.dirname, '../../../fixtures/recorded/responses');
 const STREAMS = readdirSync(DIR).filter((name) => name.endsWith('.sse')).sort();
 const readStream = (name: string) => readFileSync(join(DIR, name), 'utf8');
 
@@ -124,7 +124,7 @@ const CORPUS: Record<string, { findings?: Partial<Record<FindingCode, number>>; 
 
 describe('recorded streams', () => {
   it('has every corpus Responses stream, byte for byte', () => {
-    const corpus = join(import.meta.dirname, '../../../shared/corpus/responses');
+    const corpus = join(import.meta.dirname, '../../../../shared/corpus/responses');
     let shared: string[] = [];
     try {
       shared = readdirSync(corpus).filter((name) => name.endsWith('.sse'));
