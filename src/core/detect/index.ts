@@ -163,7 +163,7 @@ export function noteNoFormat(tally: UnnamedTally, findings: FindingList): void {
   if (first === null) return;
   findings.add(
     'no format',
-    `No frame is one of the formats this library reads: each was tried against ${FORMAT_MODULES.map((module) => module.title).join(', ')}, and none names one. The ${tally.frames === 1 ? 'frame carries' : `${tally.frames} frames carry`} ${carriedByAll(tally)}. Nothing was assembled. Check that this is the body of an LLM stream, or pass \`format\` to read it as one of them.`,
+    `No frame is one of the formats this library reads: each was tried against ${FORMAT_MODULES.map((module) => module.title).join(', ')}, and none names one. The ${tally.frames === 1 ? 'frame carries' : `${tally.frames.toLocaleString('en-US')} frames carry`} ${carriedByAll(tally)}. Nothing was assembled. Check that this is the body of an LLM stream, or pass \`format\` to read it as one of them.`,
     first.line,
     1,
     first.index,

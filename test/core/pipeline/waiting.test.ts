@@ -25,7 +25,8 @@ describe('frames waiting for a format', () => {
     const { findings } = dispatch.finish(false);
     const noFormat = findings.sorted().find((finding) => finding.code === 'no format');
     // Counted, all of them.
-    expect(noFormat?.message).toContain(`The ${frames} frames carry ${frames} JSON objects (no keys)`);
+    const counted = frames.toLocaleString('en-US'); // counts print with thousands separators
+    expect(noFormat?.message).toContain(`The ${counted} frames carry ${counted} JSON objects (no keys)`);
   });
 
   it('past the budget, a format named later reads only the frames kept, and says so: not the whole stream', () => {
