@@ -1,4 +1,5 @@
 export { createDecoder, readPayload, MAX_HELD_CHARS } from './decode/index.js';
+export { createFrameCutter, type FrameCutter, type FrameEndCallback } from './decode/frame-cuts.js';
 export { createFrameReader, decode } from './pipeline/decode.js';
 export type {
   DecodeOptions,

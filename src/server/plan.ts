@@ -1,5 +1,5 @@
 import { seededRandom } from '../fixtures/stream-of.js';
-import { FrameScanner } from './frames.js';
+import { createFrameCutter } from '../core/index.js';
 import type { NormalOptions, NormalPacing } from './options.js';
 
 /** Bytes to write after a pause. Segments of a source are views of its bytes, never copies. */
@@ -54,31 +54,29 @@ function* windows(segments: Iterable<Segment>): Generator<Segment> {
   }
 }
 
+/** The segments cut after every frame end (`all`), or only after the frames a fault counts (`needed`, ascending). */
 function* cutAtFrames(segments: Iterable<Segment>, needed: 'all' | number[]): Generator<Part> {
-  const scanner = new FrameScanner();
+  const cutter = createFrameCutter();
   const targets = needed === 'all' ? null : [...needed];
+  const cuts: Array<{ end: number; frames: number }> = [];
+  const noteEnd = (end: number, count: number): void => {
+    // Only the frame ends a fault counts cut the bytes; those between are counted, not kept.
+    if (targets === null) cuts.push({ end, frames: count });
+    else if (count === targets[0]) {
+      cuts.push({ end, frames: count });
+      targets.shift();
+    }
+  };
   for (const { bytes, delayMs } of segments) {
     let start = 0;
     let delay = delayMs;
-    if (targets === null) {
-      const ends = scanner.scan(bytes, Infinity);
-      let count = scanner.count - ends.length;
-      for (const end of ends) {
-        yield { bytes: bytes.subarray(start, end), delayMs: delay, frames: (count += 1) };
-        delay = 0;
-        start = end;
-      }
-    } else {
-      // Only the frame ends a fault counts cut the bytes; those between are counted, not kept.
-      while (targets.length > 0 && start < bytes.length) {
-        const [end] = scanner.scan(bytes.subarray(start), (targets[0] as number) - scanner.count, false);
-        if (end === undefined) break;
-        yield { bytes: bytes.subarray(start, start + end), delayMs: delay, frames: scanner.count };
-        delay = 0;
-        start += end;
-        targets.shift();
-      }
+    if (targets === null || targets.length > 0) cutter.push(bytes, noteEnd);
+    for (const { end, frames } of cuts) {
+      yield { bytes: bytes.subarray(start, end), delayMs: delay, frames };
+      delay = 0;
+      start = end;
     }
+    cuts.length = 0;
     if (start < bytes.length || bytes.length === 0) yield { bytes: bytes.subarray(start), delayMs: delay, frames: null };
   }
 }

@@ -1,7 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { decode } from '../../src/core/index.js';
-import { FrameScanner } from '../../src/server/frames.js';
 import { checkServeOptions, type ServeOptions } from '../../src/server/options.js';
 import { planWrites, WRITE_BYTES, type Finish, type Segment } from '../../src/server/plan.js';
 
@@ -25,45 +23,6 @@ function plan(segments: Segment[], options: ServeOptions, end: Finish = CLOSE): 
 const texts = (writes: Segment[]) => writes.map((write) => decoder.decode(write.bytes));
 const whole = (text: string): Segment[] => [{ bytes: encoder.encode(text), delayMs: 0 }];
 
-describe('FrameScanner', () => {
-  const line = fc.oneof(
-    fc.constantFrom('data: x', 'data: {"a":1}', 'event: e', 'id: 7', ': comment', ':', 'data:', 'retry: 10'),
-    fc.string({ unit: fc.constantFrom('a', 'b', ' ', ':', '{', '}'), maxLength: 6 }).map((text) => `data: ${text}`),
-  );
-  const eol = fc.constantFrom('\n', '\r\n', '\r');
-  const streamOf = (ends: fc.Arbitrary<string>) => fc.array(fc.oneof(fc.tuple(line, ends).map(([l, e]) => l + e), ends), { maxLength: 30 }).map((parts) => parts.join(''));
-  // LF-only streams take the fast path (blank line to blank line); any CR sends a segment down the line-by-line one.
-  const stream = fc.oneof(streamOf(eol), streamOf(fc.constant('\n')));
-
-  test('finds the frame ends decode() finds, however the bytes are split', () => {
-    fc.assert(
-      fc.property(stream, fc.array(fc.nat(), { maxLength: 5 }), (text, cuts) => {
-        const bytes = encoder.encode(text);
-        const points = [...new Set(cuts.map((cut) => cut % (bytes.length + 1)))].sort((a, b) => a - b);
-        const scanner = new FrameScanner();
-        const ends: number[] = [];
-        let start = 0;
-        for (const point of [...points, bytes.length]) {
-          ends.push(...scanner.scan(bytes.subarray(start, point), Infinity).map((end) => end + start));
-          start = point;
-        }
-        // decode() dispatches a frame at the blank line after a block with a field; where a CRLF ends the blank line, it ends after the LF.
-        const expected = decode(text, { maxHeldChars: Infinity })
-          .frames.filter((frame) => frame.dispatched)
-          .map((frame) => frame.end);
-        // A CRLF split between two segments: the frame ends after the CR, and its LF goes out with the next part.
-        expect(ends.map((end) => (text[end - 1] === '\r' && text[end] === '\n' ? end + 1 : end))).toEqual(expected);
-      }),
-      { numRuns: 500 },
-    );
-  });
-
-  test('a block of comments only is text between frames; it stops at the count asked for', () => {
-    const scanner = new FrameScanner();
-    expect(scanner.scan(encoder.encode(': hi\n\ndata: 1\n\ndata: 2\n\ndata: 3\n\n'), 2)).toEqual([15, 24]);
-  });
-});
-
 describe('planWrites', () => {
   test('by default, writes with no pause go out together, as views of the source (no copy)', () => {
     const source = encoder.encode(STREAM);
@@ -71,6 +30,19 @@ describe('planWrites', () => {
     expect(texts(writes)).toEqual([STREAM]);
     expect(writes[0]?.bytes.buffer).toBe(source.buffer);
     expect(finish).toEqual(CLOSE);
+  });
+
+  test('a stall after a frame falls where a spec client has it: a lone CR ending a piece, a BOM, multi-byte text', () => {
+    const pieces = [
+      { bytes: encoder.encode('\uFEFFdata: "é"\n\ndata: "😀"\r\r'), delayMs: 0 },
+      { bytes: encoder.encode('\ndata: 3\n\n'), delayMs: 0 },
+    ];
+    const texts = (writes: Segment[]) => writes.map((write) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(write.bytes));
+    const stalled = plan(pieces, { stall: { afterFrames: 1, ms: 10 } }).writes;
+    expect(texts(stalled)).toEqual(['\uFEFFdata: "é"\n\n', 'data: "😀"\r\r\ndata: 3\n\n']);
+    expect(stalled.map((write) => write.delayMs)).toEqual([0, 10]);
+    // The CR ends the second frame; the LF after it, in the next piece, goes out after the stall.
+    expect(texts(plan(pieces, { stall: { afterFrames: 2, ms: 10 } }).writes)).toEqual(['\uFEFFdata: "é"\n\ndata: "😀"\r\r', '\ndata: 3\n\n']);
   });
 
   test('a large source is written 64 KiB at a time, each a view of it', () => {

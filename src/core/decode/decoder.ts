@@ -14,6 +14,13 @@ import { SseReconstructError } from '../library-errors.js';
 export type { DecodeOptions, DecoderCallbacks, DecoderSummary, EventStreamDecoder, FrameEnding, FrameMarks, FrameTaker } from './decoder-model.js';
 
 /**
+ * Told when a blank line ending in a CR, the last character of a chunk, ends a frame that a spec client dispatches:
+ * `end` is the offset just past the CR. A CR is a line end by itself, so the frame has ended; the decoder hands it
+ * over only with the next chunk, which tells whether an LF makes the CR a CRLF (then its `end` is one further).
+ */
+export type CREndListener = (end: number) => void;
+
+/**
  * An incremental event-stream decoder following the WHATWG "interpreting an event stream" rules, which remembers
  * where every frame was and names every line a spec client would read differently from what its writer meant.
  * Any way of cutting the input into chunks gives the same frames and findings.
@@ -23,9 +30,12 @@ export function createDecoder(callbacks: DecoderCallbacks, findings = new Findin
   return openDecoder(callbacks, findings);
 }
 
-/** createDecoder, its callbacks checked; `taker`: the speed layer's, which takes whole frames of a learned shape. */
-export function openDecoder(callbacks: DecoderCallbacks, findings: FindingList, taker?: FrameTaker): EventStreamDecoder {
-  const decoder = new LineDecoder(callbacks, findings, taker);
+/**
+ * createDecoder, its callbacks checked; `taker`: the speed layer's, which takes whole frames of a learned shape;
+ * `onEndAtCR`: told at once when a frame ends at a CR that ends a chunk (see CREndListener).
+ */
+export function openDecoder(callbacks: DecoderCallbacks, findings: FindingList, taker?: FrameTaker, onEndAtCR?: CREndListener): EventStreamDecoder {
+  const decoder = new LineDecoder(callbacks, findings, taker, onEndAtCR);
   // A plain object, as it always was: its methods may be taken off it and called alone.
   return {
     findings,
@@ -39,6 +49,7 @@ class LineDecoder implements StreamFields {
   private readonly onFrame: DecoderCallbacks['onFrame'];
   private readonly onText: DecoderCallbacks['onText'];
   private readonly lane: FrameTaker | undefined;
+  private readonly onEndAtCR: CREndListener | undefined;
   private readonly maxHeld: number;
   private readonly bytes = new TextDecoder('utf-8', { ignoreBOM: true });
   private readonly clock = new StampClock();
@@ -77,10 +88,12 @@ class LineDecoder implements StreamFields {
     callbacks: DecoderCallbacks,
     private readonly findings: FindingList,
     taker?: FrameTaker,
+    onEndAtCR?: CREndListener,
   ) {
     this.onFrame = callbacks.onFrame;
     this.onText = callbacks.onText;
     this.lane = taker;
+    this.onEndAtCR = onEndAtCR;
     this.maxHeld = heldBound(callbacks.maxHeldChars, 'maxHeldChars');
     if (callbacks.timestamps === false) this.stamped = false;
   }
@@ -175,6 +188,7 @@ class LineDecoder implements StreamFields {
           // A CR at the very end of a chunk: the next chunk decides whether it is CR or CRLF.
           this.pending += text.slice(start, cr);
           this.pendingCR = true;
+          if (this.onEndAtCR !== undefined) this.tellEndAtCR(this.onEndAtCR);
           return length;
         }
         lineEnd = cr;
@@ -197,6 +211,11 @@ class LineDecoder implements StreamFields {
       this.pending += text.slice(start, lineEnd);
       this.endPending(ending);
     }
+  }
+
+  /** The held CR ends a blank line: when it ends a frame a spec client dispatches, says so now (see CREndListener). */
+  private tellEndAtCR(onEndAtCR: CREndListener): void {
+    if (this.pending.length === 0 && this.frame !== null && this.frame.data !== null && this.stamped === false && !this.stopped) onEndAtCR(this.offset + 1);
   }
 
   /** The bookkeeping of a frame the lane took whole: its lines, its offset, one more frame. */

@@ -1,3 +1,6 @@
+// The byte scanner the fault server cut frames with before it read them with the decoder (src/server/frames.ts at
+// 5e2d6b7), kept only as the oracle that shows the server cuts where it did: every case but a leading BOM.
+
 const LF = 10;
 const CR = 13;
 
@@ -6,7 +9,7 @@ const CR = 13;
  * as an event-stream reader dispatches them (a block of comments, or of `id:`/`event:` lines only, dispatches nothing). CR, LF and CRLF line ends; a CRLF split across segments is
  * one line end. Jumps from line end to line end with `indexOf`, so a large capture is scanned at native speed.
  */
-export class FrameScanner {
+export class FrameScannerBefore {
   /** Frames ended so far. */
   count = 0;
   private lineLength = 0;
