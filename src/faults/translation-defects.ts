@@ -40,7 +40,7 @@ export function rewriteAnswer(stream: string, edit: (answer: Answer) => Answer, 
 }
 
 /**
- * The stream `format` sends for `answer`: its documented stream of `responseOf(answer, base)`. An answer that is not
+ * The stream `format` sends for `answer`: its documented stream of the response its module writes for the answer (`formatModule(format).responseOf`). An answer that is not
  * whole is sent as a failure: what it holds, without the format's end, then the format's error frame with the
  * answer's error message.
  */

@@ -96,11 +96,13 @@ export interface AnswerComparisonOptions {
   ids?: boolean;
 }
 
+/** Options of `toRelay(upstream, options)`: what to compare, and how to read each side. */
 export interface ToRelayOptions extends AnswerComparisonOptions {
   /** Read a side as this format instead of telling it from its frames (raw inputs only). */
   format?: { upstream?: FormatName; downstream?: FormatName };
 }
 
+/** Options of `toMatchNonStreamed(response, options)`: what to compare, and how to read the stream and the reply. */
 export interface ToMatchNonStreamedOptions extends AnswerComparisonOptions {
   /** Read the stream as this format instead of telling it from its frames (raw inputs only). */
   format?: FormatName;
