@@ -25,7 +25,9 @@ const answers: fc.Arbitrary<Answer> = fc
   })
   .map(({ text, calls, reasoning, refusal, cacheRead, input: inputTokens, output }) => {
     const toolCalls = calls.map(([called, args], n) => callOf(`call_${n + 1}`, called, args));
-    const finish: FinishClass = refusal ? 'refusal' : toolCalls.length > 0 ? 'tool_use' : 'stop';
+    // A turn that calls tools ends `tool_use`: a refusal with calls is no answer a provider sends (Chat would write
+    // it as `stop` with calls, a finish mismatch that makes the upstream not whole).
+    const finish: FinishClass = toolCalls.length > 0 ? 'tool_use' : refusal ? 'refusal' : 'stop';
     return answerWith(
       { text, toolCalls, finish: { class: finish, reason: null, source: null }, ...(reasoning ? { reasoning, signatures: ['c2ln'] } : {}) },
       { input: inputTokens, output, total: inputTokens + output, cacheRead, cacheWrite: null, reasoning: null },
