@@ -3,6 +3,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import { compareReconstructions, FORMAT_NAMES, openSession, printableJson, visibleLines, type AnswerPlace, type CompareOptions, type Comparison, type Difference, type FormatName, type Reconstruction } from '../core/index.js';
 import { ArgumentReader } from './arguments.js';
+import { COMPARE_OPTIONS, optionNames, optionsHelp } from './options.js';
 import type { CommandLineIo } from './main.js';
 
 export const COMPARE_USAGE = `Usage: sse-reconstruct compare UPSTREAM DOWNSTREAM [options]
@@ -13,23 +14,15 @@ tool calls, finish class, usage and failure. Each difference is printed with whe
 (file:line:column and the frame). One of the two may be - to read stdin.
 
 Options:
-  --json               print the comparison as JSON (differences, both answers, summary)
-  --usage MODE         how token counts are compared: consistent (the default: only counts that
-                       contradict each other), exact (any count that differs), ignore
-  --ignore PATH        an answer path not to compare, * for any index: choices.*.citations,
-                       usage.cacheRead (repeat for more)
-  --ids                compare tool-call ids too (formats make them up, so by default they are not)
-  --format-up NAME     read UPSTREAM as this format instead of telling it from its frames
-  --format-down NAME   read DOWNSTREAM as this format: ${FORMAT_NAMES.join(', ')}
-  --help               print this help
+${optionsHelp(COMPARE_OPTIONS, 23)}
 
 Exit status:
   0  the downstream carries the upstream's answer
   1  it differs (each difference is listed)
   2  a usage error: a bad option, a capture that cannot be read`;
 
-const VALUES = ['usage', 'ignore', 'format-up', 'format-down'];
 const FLAGS = ['json', 'ids', 'help'];
+const VALUES = optionNames(COMPARE_OPTIONS).filter((name) => !FLAGS.includes(name));
 const USAGE_MODES = ['exact', 'consistent', 'ignore'] as const;
 
 /** What `compare` was asked for. */

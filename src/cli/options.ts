@@ -63,6 +63,17 @@ export const RECORD_OPTIONS: readonly CommandOption[] = [
   { usage: '--help', help: 'print this help' },
 ];
 
+/** `sse-reconstruct compare UPSTREAM DOWNSTREAM [options]`: did a relay carry what upstream said? */
+export const COMPARE_OPTIONS: readonly CommandOption[] = [
+  { usage: '--json', help: 'print the comparison as JSON (differences, both answers, summary)' },
+  { usage: '--usage MODE', help: 'how token counts are compared: consistent (the default: only counts that contradict each other), exact (any count that differs), ignore' },
+  { usage: '--ignore PATH', help: 'an answer path not to compare, * for any index: choices.*.citations, usage.cacheRead (repeat for more)' },
+  { usage: '--ids', help: 'compare tool-call ids too (formats make them up, so by default they are not)' },
+  { usage: '--format-up NAME', help: 'read UPSTREAM as this format instead of telling it from its frames' },
+  { usage: '--format-down NAME', help: `read DOWNSTREAM as this format: ${FORMAT_NAMES.join(', ')}` },
+  { usage: '--help', help: 'print this help' },
+];
+
 /** The names a command's options take, `--stall-after` and the rest, read from how each is written. */
 export function optionNames(options: readonly CommandOption[]): string[] {
   return [...new Set(options.flatMap((option) => [...option.usage.matchAll(/--([a-z][a-z-]*)/g)].map((match) => match[1] ?? '')))];
