@@ -25,9 +25,10 @@ const PART_WORDS: Record<TextPart, string> = { text: 'answer', reasoning: 'reaso
 
 /** The one difference between two texts of a choice's `part`, or null when they are equal. */
 export function compareText(part: TextPart, choice: number, up: string, down: string, places: ComparePlaces): Difference | null {
-  const upRuns = runsOf(places, 'upstream', choice, part);
   const shape = alignTexts(up, down);
   if (shape === null) return null;
+  // The runs are read only for a difference to place: made on first read, they cost as much as a frame each.
+  const upRuns = runsOf(places, 'upstream', choice, part);
   const code = codeFor(part, shape, down);
   const message = describeShape(shape, up, down, PART_WORDS[part]);
   const upstream = { value: spanText(up, shape.upstream), at: placeOfOffset(places.upstream, upRuns, shape.upstream.offset) };
