@@ -33,6 +33,8 @@ export class PlaceBook implements PlaceRecorder {
   private lastIndex = -1;
   private log: Int32Array | null = null;
   private logLength = 0;
+  /** The runs' columns the last `places()` made (see `columnsOf`). */
+  private earlier: Int32Array[] = [];
 
   appended(part: Part, choice: number, offset: number, frame: number): void {
     // Called once a piece: the last choice is kept at hand (no keyed lookup).
@@ -68,12 +70,14 @@ export class PlaceBook implements PlaceRecorder {
 
   /** The places, with `frameCount` the stream's frames; each part's runs are made into objects when first read. */
   places(frameCount: number): AnswerPlaces {
-    const log = this.log === null ? new Int32Array(0) : this.log.slice(0, this.logLength);
+    // The columns so far are kept: a live read may ask again later, and the log starts over in a borrowed buffer.
+    const columns = this.log === null ? this.earlier : columnsOf(this.earlier, this.log, this.logLength, this.choices.size * 3);
+    this.earlier = columns;
     if (this.log !== null && this.log.length <= KEPT_LOG_LENGTH && SPARE_LOGS.length < SPARE_LIMIT) SPARE_LOGS.push(this.log);
     this.log = null;
     this.logLength = 0;
     const choices = new Map<number, ChoicePlaces>();
-    for (const [index, columns] of this.choices) choices.set(index, choicePlaces(columns, log));
+    for (const [index, choice] of this.choices) choices.set(index, choicePlaces(choice, columns));
     return { choices, usage: this.usageFrame, error: this.errorFrame, last: frameCount > 0 ? frameCount - 1 : null };
   }
 
@@ -99,27 +103,78 @@ export class PlaceBook implements PlaceRecorder {
   }
 }
 
-/** A part's runs read out of the log. */
-function runsOf(log: Int32Array, key: number): PlaceRun[] {
-  const runs: PlaceRun[] = [];
-  for (let at = 0; at < log.length; at += RUN) if (log[at] === key) runs.push({ offset: log[at + 1] as number, frame: log[at + 2] as number });
-  return runs;
+/**
+ * The log split by part key: for each, its runs as [offset, frame, offset, frame, …] in one exact-size array, after
+ * the runs `earlier` columns hold.
+ */
+function columnsOf(earlier: readonly Int32Array[], log: Int32Array, length: number, keys: number): Int32Array[] {
+  const counts = new Int32Array(keys);
+  earlier.forEach((column, key) => (counts[key] = column.length / 2));
+  for (let at = 0; at < length; at += RUN) {
+    const key = log[at] as number;
+    counts[key] = (counts[key] as number) + 1;
+  }
+  const columns = Array.from(counts, (count) => new Int32Array(count * 2));
+  const filled = new Int32Array(keys);
+  earlier.forEach((column, key) => {
+    columns[key]?.set(column);
+    filled[key] = column.length;
+  });
+  for (let at = 0; at < length; at += RUN) {
+    const key = log[at] as number;
+    const column = columns[key] as Int32Array;
+    const next = filled[key] as number;
+    column[next] = log[at + 1] as number;
+    column[next + 1] = log[at + 2] as number;
+    filled[key] = next + 2;
+  }
+  return columns;
 }
 
-function choicePlaces(columns: ChoiceColumns, log: Int32Array): ChoicePlaces {
-  const places = { toolCalls: columns.toolCalls, finish: columns.finish } as ChoicePlaces;
+const EMPTY_COLUMN = new Int32Array(0);
+/** Each recorded ChoicePlaces' run columns by part, so a lookup needs no run objects (see `frameInColumn`). */
+const COLUMNS = new WeakMap<ChoicePlaces, readonly Int32Array[]>();
+
+function choicePlaces(choice: ChoiceColumns, columns: readonly Int32Array[]): ChoicePlaces {
+  const places = { toolCalls: choice.toolCalls, finish: choice.finish } as ChoicePlaces;
+  const own = PARTS.map((_part, code) => columns[choice.key * 3 + code] ?? EMPTY_COLUMN);
   PARTS.forEach((part, code) => {
     Object.defineProperty(places, part, {
       enumerable: true,
       configurable: true,
       get(this: ChoicePlaces) {
-        const runs = runsOf(log, columns.key * 3 + code);
+        const column = own[code] as Int32Array;
+        const runs: PlaceRun[] = [];
+        for (let at = 0; at < column.length; at += 2) runs.push({ offset: column[at] as number, frame: column[at + 1] as number });
         Object.defineProperty(this, part, { value: runs, enumerable: true, writable: true, configurable: true });
         return runs;
       },
     });
   });
+  COLUMNS.set(places, own);
   return places;
+}
+
+/**
+ * The run of `part` that holds `offset` in places a reconstruction recorded, without making the run objects:
+ * its frame, the first run's frame before the first run, null when the part has no runs; undefined for places
+ * made another way (read their runs then).
+ */
+export function frameInColumn(places: ChoicePlaces, part: Part, offset: number): number | null | undefined {
+  const column = COLUMNS.get(places)?.[partCode(part)];
+  if (column === undefined) return undefined;
+  if (column.length === 0) return null;
+  let low = 0;
+  let high = column.length / 2 - 1;
+  let found = 0;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if ((column[middle * 2] as number) <= offset) {
+      found = middle;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return column[found * 2 + 1] as number;
 }
 
 /** The frame a run of `runs` says `offset` came from; null before the first run. */
