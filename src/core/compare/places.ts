@@ -1,6 +1,7 @@
 // Places a difference on one side's stream: a text offset to the frame that carried it (the places' runs), and the
 // frame to its line. Without places (an answer that came through JSON) a difference has no place.
 import type { AnswerPlace } from '../answer/types.js';
+import { frameInColumn } from '../answer/place-book.js';
 import type { AnswerPlaces, ChoicePlaces, PlaceRun } from '../answer/places.js';
 
 /** One side's places, and the line each frame starts on (read only when a difference needs it). */
@@ -67,4 +68,15 @@ export function frameAtOffset(runs: readonly PlaceRun[], offset: number): number
 export function placeOfOffset(side: SidePlaces | null | undefined, runs: readonly PlaceRun[] | undefined, offset: number): AnswerPlace | null {
   if (runs === undefined || runs.length === 0) return null;
   return placeOfFrame(side, frameAtOffset(runs, offset));
+}
+
+/**
+ * The place of the character at `offset` of choice `choice`'s `part` on this side. Places a reconstruction recorded
+ * are looked up in their run columns: a 10 MB answer's run objects are made only when someone reads them.
+ */
+export function placeOfPart(side: SidePlaces | null | undefined, choice: number, part: 'text' | 'reasoning' | 'refusal', offset: number): AnswerPlace | null {
+  const places = choicePlaces(side, choice);
+  if (places === null) return null;
+  const frame = frameInColumn(places, part, offset);
+  return frame === undefined ? placeOfOffset(side, places[part], offset) : placeOfFrame(side, frame);
 }

@@ -1,8 +1,7 @@
 // The text parts of a choice (text, reasoning, refusal) compared: aligned, then said in plain words with the span on
 // both sides and the frames that carried it.
-import type { PlaceRun } from '../answer/places.js';
 import type { DifferenceCode } from './catalogue.js';
-import { choicePlaces, placeOfOffset, type ComparePlaces } from './places.js';
+import { placeOfPart, type ComparePlaces } from './places.js';
 import { alignTexts, type TextShape, type TextShapeKind } from './text-align.js';
 import { makeDifference } from './difference.js';
 import type { Difference } from './types.js';
@@ -25,19 +24,13 @@ const PART_WORDS: Record<TextPart, string> = { text: 'answer', reasoning: 'reaso
 
 /** The one difference between two texts of a choice's `part`, or null when they are equal. */
 export function compareText(part: TextPart, choice: number, up: string, down: string, places: ComparePlaces): Difference | null {
-  const upRuns = runsOf(places, 'upstream', choice, part);
   const shape = alignTexts(up, down);
   if (shape === null) return null;
   const code = codeFor(part, shape, down);
   const message = describeShape(shape, up, down, PART_WORDS[part]);
-  const upstream = { value: spanText(up, shape.upstream), at: placeOfOffset(places.upstream, upRuns, shape.upstream.offset) };
-  const downRuns = runsOf(places, 'downstream', choice, part);
-  const downstream = { value: spanText(down, shape.downstream), at: placeOfOffset(places.downstream, downRuns, shape.downstream.offset) };
+  const upstream = { value: spanText(up, shape.upstream), at: placeOfPart(places.upstream, choice, part, shape.upstream.offset) };
+  const downstream = { value: spanText(down, shape.downstream), at: placeOfPart(places.downstream, choice, part, shape.downstream.offset) };
   return makeDifference(code, `choices[${choice}].${part}`, message, upstream, downstream);
-}
-
-function runsOf(places: ComparePlaces, side: 'upstream' | 'downstream', choice: number, part: TextPart): PlaceRun[] | undefined {
-  return choicePlaces(places[side], choice)?.[part];
 }
 
 /** Text has a code per shape; reasoning is dropped (some or all of it missing) or changed; a refusal, changed. */
