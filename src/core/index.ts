@@ -111,7 +111,7 @@ export { describeArgument, plural, shown } from './words.js';
 export { mediaTypeOf } from './input/live-result.js';
 export { suggestion } from './did-you-mean.js';
 export { SEVERITIES, countsAtLeast, isAtLeast, severityRank } from './severity.js';
-export { checkOptionTable, oneOf, type OptionRule, type OptionRules } from './options.js';
+export { checkOptionTable, oneOf, REQUEST, type OptionRule, type OptionRules } from './options.js';
 export { isObject, isPlainObject, type Json } from './object-kinds.js';
 export { checkStreamOptions } from './input/stream-options.js';
 export { checkMatcherSettings, runnerSettings, setRunnerSettings, withConfiguredDeadlines, type RunnerSettings } from './input/stream-options.js';

@@ -1,6 +1,6 @@
 import { compareReconstructions } from '../core/index.js';
 import type { MatcherCheck } from './define.js';
-import { resolveReceived, ReceivedTypeError, type Received } from './input.js';
+import { resolveReceived, ReceivedTypeError, type Received, withRequest } from './input.js';
 import { checkMatcherOptions } from './options.js';
 import { compareOptionsOf, comparisonOutcome, type SideNames } from './relay.js';
 import type { ToRelayOptions } from './types.js';
@@ -19,7 +19,7 @@ export const toRelay: MatcherCheck<Args, Received> = {
   validate([, options]) {
     checkMatcherOptions('toRelay', options);
   },
-  readOptions: ([, options]) => (options?.format?.downstream ? { format: options.format.downstream } : {}),
+  readOptions: ([, options]) => withRequest(options, options?.format?.downstream ? { format: options.format.downstream } : {}),
   prepare([upstream, options]) {
     try {
       return resolveReceived(upstream, options?.format?.upstream ? { format: options.format.upstream } : {});
