@@ -64,7 +64,7 @@ export function objectOf(fields: OptionRules, example: string): OptionRule {
 
 /** A request, in one of its shapes; `readRequest` reads it and says what is wrong with one it cannot. */
 export const REQUEST: OptionRule = {
-  expects: 'the request body (an object or its JSON text), a fetch RequestInit with a JSON string body, or a fault server journal entry',
+  expects: 'the request body (an object or its JSON text), a fetch RequestInit whose body is a JSON string, or a fault server journal entry (server.requests[0])',
   accepts: (value) => typeof value === 'string' || isObject(value),
 };
 
