@@ -2,5 +2,5 @@
 // reads from it, and the one checker.
 export { readRequest } from './read.js';
 export { checkRequest, type CheckedStream, type RequestFinding } from './check.js';
-export { noExpectations } from './types.js';
+export { noExpectations, REQUEST_FINDING_CODES } from './types.js';
 export type { FormatRequest, RequestExpectations, RequestInput, RequestView, SchemaValidator, ToolChoiceExpectation } from './types.js';

@@ -60,6 +60,20 @@ export interface FormatRequest {
   modelOf(response: unknown): string | null;
 }
 
+/** The codes a request's expectations raise (`signature missing` the assembler raises too). */
+export const REQUEST_FINDING_CODES = [
+  'request not streaming',
+  'usage not sent',
+  'choice count',
+  'tool choice unmet',
+  'parallel calls',
+  'schema unmet',
+  'schema unchecked',
+  'token limit',
+  'signature missing',
+  'model mismatch',
+] as const;
+
 /** Expectations of a request that asked nothing checkable: the start every format's reading fills. */
 export function noExpectations(): RequestExpectations {
   return { streamed: null, usage: null, choices: null, toolChoice: null, singleCall: null, schema: null, maxOutputTokens: null, thinking: null, model: null };
