@@ -7,11 +7,12 @@ import packageJson from '../../package.json' with { type: 'json' };
 import { runCompare } from './compare.js';
 import { runRecord } from './record.js';
 import { runServe } from './serve.js';
+import { requestFileOptions } from './request-file.js';
 import { optionsHelp, READ_OPTIONS } from './options.js';
 import { checkOptions, countsAtLeast, lineLookup, MAX_HELD_CHARS, openSession, printableJson, SEVERITIES } from '../core/index.js';
 import { createInspection, FORMAT_NAMES, renderInspection, renderText, type FormatName, type Inspection, type Reconstruction, type ReconstructOptions, type Severity } from '../index.js';
 
-const USAGE = `Usage: sse-reconstruct [FILE|-] [--format NAME] [--json] [--frames] [--inspect] [--path PATH] [--html FILE] [--open] [--max-held-chars N] [--fail-on SEVERITY] [--help] [--version]
+const USAGE = `Usage: sse-reconstruct [FILE|-] [--format NAME] [--json] [--frames] [--inspect] [--path PATH] [--html FILE] [--open] [--max-held-chars N] [--request FILE] [--fail-on SEVERITY] [--help] [--version]
        sse-reconstruct serve CAPTURE [--port N] [--stall-after N --stall-ms MS] …   (serve --help)
        sse-reconstruct record --upstream URL --out FILE [--port N] [--once]       (record --help)
        sse-reconstruct compare UPSTREAM DOWNSTREAM [--json] [--usage MODE] …     (compare --help)
@@ -54,6 +55,8 @@ type Parsed = { kind: 'run'; request: Request } | { kind: 'help' } | { kind: 've
 interface Flags {
   format?: string;
   maxHeldChars?: number;
+  /** `--request FILE`: the file with the request that produced the capture. */
+  request?: string;
   json: boolean;
   frames: boolean;
   failOn: string;
@@ -90,6 +93,9 @@ function parseArguments(args: readonly string[], stdinIsTTY: boolean): Parsed {
     } else if (arg === '--max-held-chars' || arg.startsWith('--max-held-chars=')) {
       flags.maxHeldChars = heldCharsArgument(arg === '--max-held-chars' ? args[++i] : arg.slice('--max-held-chars='.length));
       if (Number.isNaN(flags.maxHeldChars)) return usageError('--max-held-chars needs a whole number of characters (at least 1), or Infinity for no bound');
+    } else if (arg === '--request' || arg.startsWith('--request=')) {
+      flags.request = arg === '--request' ? args[++i] : arg.slice('--request='.length);
+      if (flags.request === undefined || flags.request === '') return usageError('--request needs the path of a file with the request body (JSON)');
     } else if (arg === '--fail-on' || arg.startsWith('--fail-on=')) {
       const value = arg === '--fail-on' ? args[++i] : arg.slice('--fail-on='.length);
       if (value === undefined || !(SEVERITIES as readonly string[]).includes(value)) {
@@ -120,6 +126,11 @@ function requestFrom(flags: Flags, files: readonly string[], stdinIsTTY: boolean
   const options: ReconstructOptions = {};
   if (format !== undefined) options.format = format as FormatName;
   if (maxHeldChars !== undefined) options.maxHeldChars = maxHeldChars;
+  if (flags.request !== undefined) {
+    const read = requestFileOptions(flags.request);
+    if (typeof read === 'string') return usageError(read);
+    Object.assign(options, read);
+  }
   const request: Request = { source, options, json, frames, failOn: failOn as Severity, inspect, open };
   if (path !== undefined) request.path = path;
   if (html !== undefined) request.html = html;

@@ -29,6 +29,10 @@ export const READ_OPTIONS: readonly CommandOption[] = [
     usage: '--max-held-chars N',
     help: 'the most characters your reader holds without a blank line (default 1048576, the common 1 MiB bound); past it the stream stops with a `too large` finding. Infinity: no bound. --inspect keeps it too (inspect() itself has none)',
   },
+  {
+    usage: '--request FILE',
+    help: 'the request that produced the capture (its JSON body, a RequestInit, or a fault server journal entry): each thing it asked that the stream does not show is a finding (see docs/request.md); a JSON schema is validated with ajv when it is installed',
+  },
   { usage: '--fail-on SEVERITY', help: 'the least severe finding that makes the exit status 1: error, warning (the default: info findings such as `crlf` pass) or info (every finding fails)' },
   { usage: '--help', help: 'print this help' },
   { usage: '--version', help: 'print the version' },

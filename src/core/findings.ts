@@ -49,6 +49,13 @@ export const FINDINGS = {
       'The request failed before any event was sent: the provider (or a gateway) answered with an error object, maybe pretty-printed, under an event-stream content type. A client reading events sees no frame and may hang or report an empty answer. `error` holds the document.',
     fix: 'Read the error: it says what was wrong with the request. Make the server send errors before streaming with a non-2xx status and `content-type: application/json`.',
   },
+  'request not streaming': {
+    severity: 'warning',
+    title: 'The request did not ask for a stream',
+    meaning:
+      'The request given with the stream lacks what makes its API stream (`stream: true` for Chat Completions, Responses and Anthropic Messages; `:streamGenerateContent?alt=sse` for Gemini): the API would have answered it with one JSON response, so this stream did not come from that request, or a relay added streaming the client never asked for.',
+    fix: 'Pass the request that produced this stream; or ask for a stream in the request the client sends.',
+  },
   'ignored line': {
     severity: 'warning',
     title: 'A line a spec client reads as nothing',
@@ -149,6 +156,13 @@ export const FINDINGS = {
       'A Chat Completions `id`, `model` or `created` differs from the one the stream began with: the chunks come from two responses, as when a relay falls back to a second upstream in the middle of an answer. The answer is spliced from both.',
     fix: 'A relay that retries or falls back must do it before the first byte reaches the client, or end the stream with an error; never continue one answer with another.',
   },
+  'model mismatch': {
+    severity: 'warning',
+    title: 'The stream names another model than the request asked for',
+    meaning:
+      'The model the stream names is neither the one asked for nor that name followed by a dash and a date or version (`gpt-4o` answered as `gpt-4o-2024-08-06` is the same model): the request was routed to another model, as a relay with a fallback or a model map does.',
+    fix: 'Check the relay\'s model routing; if the substitution is meant, tell the client (it may price or parse the answer by model).',
+  },
   'no end': {
     severity: 'error',
     title: 'The frame that ends a finished answer never came',
@@ -174,7 +188,7 @@ export const FINDINGS = {
     severity: 'warning',
     title: 'A thinking block closed without its signature',
     meaning:
-      'An Anthropic `thinking` block got no `signature_delta` before its `content_block_stop`. The thinking is shown, but the block cannot be sent back on the next turn, which the API requires when tools are used with extended thinking.',
+      'An Anthropic `thinking` block got no `signature_delta` before its `content_block_stop`; or, with the request given, thinking it enabled arrived unsigned (a Gemini function call without its `thoughtSignature`). The thinking is shown, but the turn cannot be sent back as the API requires when tools are used with thinking.',
     fix: 'Relay every `signature_delta`: a gateway that keeps only `thinking_delta` drops it.',
   },
   'delta mismatch': {
@@ -221,12 +235,33 @@ export const FINDINGS = {
     meaning: 'It cannot be answered, so it is left out of the answer; its arguments are shown in the finding.',
     fix: 'Send the id and the function name in the first fragment of every call.',
   },
+  'tool choice unmet': {
+    severity: 'error',
+    title: 'The tool calls break the request\'s tool choice',
+    meaning:
+      'The request required a tool call and none came, forbade calls and one came, or named the tools allowed and another was called (`tool_choice`, Gemini `functionCallingConfig`): an agent loop that counts on the choice breaks, or runs a tool it did not offer.',
+    fix: 'Check that a translating relay carries `tool_choice` into the upstream\'s own form (`required` ↔ Anthropic `any` ↔ Gemini `ANY`).',
+  },
+  'parallel calls': {
+    severity: 'error',
+    title: 'Several tool calls where the request allowed one',
+    meaning:
+      'The request turned parallel calls off (`parallel_tool_calls: false`, Anthropic `disable_parallel_tool_use: true`), and a choice made more than one: a client written for one call at a time runs only the first, or fails.',
+    fix: 'Carry the parallel-calls setting through the relay into the upstream request.',
+  },
   'choice no index': {
     severity: 'error',
     title: 'A choice without an index',
     meaning:
       "A Chat Completions choice chunk has no whole-number `index`. It is read here as the choice at its place in `choices`; the official SDK files choices by index and loses it (its content and its finish reason), so the client sees no answer.",
     fix: 'Give every choice chunk its `index` (0 unless the request asked for `n` > 1).',
+  },
+  'choice count': {
+    severity: 'error',
+    title: 'Another number of choices than the request asked for',
+    meaning:
+      'The request asked for several choices (`n`, Gemini `candidateCount`) and the finished stream holds another number: a client that reads each choice by its index misses some, or a relay kept only the first.',
+    fix: 'Relay every choice with its own index; a relay that cannot carry several must refuse `n` > 1 rather than drop choices.',
   },
   'tool call no index': {
     severity: 'error',
@@ -246,6 +281,19 @@ export const FINDINGS = {
     title: "A tool call's arguments do not parse as JSON",
     meaning: 'The assembled string is shown as it is; a client that parses it will fail.',
     fix: 'If every fragment arrived, the model produced bad JSON: validate before calling the tool. Otherwise find the missing fragment.',
+  },
+  'schema unmet': {
+    severity: 'error',
+    title: 'The final text does not follow the request\'s JSON schema',
+    meaning:
+      'The request asked for structured output with a JSON schema (`response_format`, Responses `text.format`, Gemini `responseJsonSchema`), and the final text is not JSON, or is JSON the schema rejects: the client\'s parse or its typed reading fails. The message quotes the validator\'s errors.',
+    fix: 'Carry the schema through the relay into the upstream request; check that no text was lost or added on the way (a dropped delta breaks the JSON).',
+  },
+  'schema unchecked': {
+    severity: 'info',
+    title: 'JSON text not checked against the request\'s schema',
+    meaning: 'The request asked for a JSON schema and the final text parses as JSON, but no schema validator was at hand (the core has none of its own), so it was not validated.',
+    fix: 'Install `ajv` (the matchers and the CLI use it when it is there), or pass `schemaValidator` to `reconstruct()`.',
   },
   'arguments too large': {
     severity: 'error',
@@ -274,12 +322,26 @@ export const FINDINGS = {
       'Content after a choice already finished, `tool_calls` (or `tool_use`) with no tool call, or tool calls with a reason that says the turn ended without them: a client that acts on the reason runs no tool, or waits for one that never comes.',
     fix: 'Send the finish reason last, and the one that matches the content: `tool_calls` or `tool_use` exactly when the turn ends in tool calls.',
   },
+  'token limit': {
+    severity: 'warning',
+    title: 'The output disagrees with the request\'s token limit',
+    meaning:
+      'The request capped the output (`max_tokens`, `max_completion_tokens`, `max_output_tokens`, Gemini `maxOutputTokens`), and the usage counts more tokens than the cap, or exactly the cap with a finish other than the format\'s length finish: a client told the answer is whole does not ask for the rest, and a count above the cap is wrong.',
+    fix: 'Pass the upstream\'s length finish through (`length`, `max_tokens`, `MAX_TOKENS`, an incomplete response); check how the relay maps the limit and the usage.',
+  },
   'usage without content': {
     severity: 'warning',
     title: 'Output tokens counted, but nothing arrived',
     meaning:
       'The usage counts more output tokens than an empty turn has (up to 3, less any hidden reasoning the usage counts), yet the stream carried no text, no tool call and no reasoning: the content was lost on the way (a relay that forwarded only the last chunk, a translator that dropped a part type). Checked only on a stream that finished.',
     fix: 'Find where the content went: compare with the upstream stream, or the non-streamed reply to the same request.',
+  },
+  'usage not sent': {
+    severity: 'error',
+    title: 'The request asked for usage, and none came',
+    meaning:
+      'The request set `stream_options.include_usage: true`, which makes the API send a last chunk with the usage, and the finished stream carries none: a relay dropped the chunk (it has no choices, and some relays skip such chunks), so the client cannot count or bill the tokens.',
+    fix: 'Forward the usage chunk (empty `choices`, a `usage` object) before `data: [DONE]`; a translating relay writes one from the upstream\'s usage.',
   },
   'not assembled': {
     severity: 'info',

@@ -49,6 +49,8 @@ export type {
 export { renderText, type TextReportOptions } from './render/text.js';
 export { synthesize } from './synthesize.js';
 export { answerOf, FINISH_CLASSES, placesOf, type AnswerSource } from './answer/index.js';
+export { noExpectations, readRequest, REQUEST_FINDING_CODES } from './request/index.js';
+export type { FormatRequest, RequestExpectations, RequestInput, RequestView, SchemaValidator, ToolChoiceExpectation } from './request/index.js';
 export type {
   Answer,
   AnswerChoice,
@@ -110,7 +112,7 @@ export { describeArgument, plural, shown } from './words.js';
 export { mediaTypeOf } from './input/live-result.js';
 export { suggestion } from './did-you-mean.js';
 export { SEVERITIES, countsAtLeast, isAtLeast, severityRank } from './severity.js';
-export { checkOptionTable, oneOf, type OptionRule, type OptionRules } from './options.js';
+export { checkOptionTable, oneOf, REQUEST, type OptionRule, type OptionRules } from './options.js';
 export { isObject, isPlainObject, type Json } from './object-kinds.js';
 export { checkStreamOptions } from './input/stream-options.js';
 export { checkMatcherSettings, runnerSettings, setRunnerSettings, withConfiguredDeadlines, type RunnerSettings } from './input/stream-options.js';

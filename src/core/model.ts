@@ -1,3 +1,4 @@
+import type { FormatRequest, RequestInput, SchemaValidator } from './request/types.js';
 import type { Frame, LineTally, Payload } from './decode/frame.js';
 import type { Finding, FindingCode, FindingList } from './findings.js';
 import type { ProviderErrors } from './errors/meaning.js';
@@ -123,6 +124,18 @@ export interface ReconstructOptions {
    * 1,048,576 (the common reader's bound, and the gateway's). Set your own reader's bound, or Infinity for none.
    */
   maxHeldChars?: number;
+  /**
+   * The request that produced the stream: the request body (an object or its JSON text), a fetch `RequestInit`
+   * (its `body` a JSON string; add `url` to check the URL), or a fault server journal entry. Each thing it asked
+   * that the stream does not show (usage, choices, tool choice, a JSON schema, the token limit, thinking
+   * signatures, the model, streaming itself) is a finding.
+   */
+  request?: RequestInput;
+  /**
+   * Validates the final text against a request's JSON schema. The core has none of its own: the matchers and the
+   * CLI pass one built on `ajv`; without one, text that parses as JSON gets `schema unchecked`.
+   */
+  schemaValidator?: SchemaValidator;
 }
 
 /** The whole result: plain, JSON-serialisable data. */
@@ -240,6 +253,8 @@ export interface FormatModule<Name extends string = FormatName, ErrorTable exten
   finishReasons: FinishReasonTable;
   /** Its part of the answer model (answer.ts): its non-streamed response read in the shared vocabulary. */
   answer: FormatAnswer;
+  /** What its requests ask of the stream (request.ts), for `options.request`; and the model its stream names. */
+  request: FormatRequest;
   // ── what the faces ask of it ──
   /** Its in-stream error frame's styles, the default first; empty when it has one shape. */
   errorStyles: readonly string[];

@@ -62,6 +62,12 @@ export function objectOf(fields: OptionRules, example: string): OptionRule {
   return { expects: `an object such as ${example}`, accepts: isPlainObject, fields };
 }
 
+/** A request, in one of its shapes; `readRequest` reads it and says what is wrong with one it cannot. */
+export const REQUEST: OptionRule = {
+  expects: 'the request body (an object or its JSON text), a fetch RequestInit whose body is a JSON string, or a fault server journal entry (server.requests[0])',
+  accepts: (value) => typeof value === 'string' || isObject(value),
+};
+
 /** The deadlines for `stalled`: each a number of milliseconds, or Infinity for none. */
 export const DEADLINE_RULES: OptionRules = {
   firstByteMs: MILLISECONDS,
@@ -76,6 +82,8 @@ export const RECONSTRUCT_OPTION_RULES: OptionRules = {
   deadlines: objectOf(DEADLINE_RULES, '{ firstContentMs: 20000, idleMs: 30000, totalMs: 300000 }'),
   frames: BOOLEAN,
   maxHeldChars: HELD_CHARS,
+  request: REQUEST,
+  schemaValidator: { expects: 'a function (schema, value) => { valid, errors }', accepts: (value) => typeof value === 'function' },
 };
 
 /** The options of `decode()` and `createFrameReader()`. */

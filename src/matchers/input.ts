@@ -1,4 +1,5 @@
-import { isReconstruction, reconstruct, type Deadlines, type FormatName, type Reconstruction } from '../core/index.js';
+import { isReconstruction, reconstruct, type Deadlines, type FormatName, type Reconstruction, type RequestInput } from '../core/index.js';
+import { ajvSchemaValidator } from './schema-validator.js';
 import { reconstructStream } from './live-reads.js';
 import { checkMatcherSettings, describeArgument as describe, setRunnerSettings, withConfiguredDeadlines, isLiveStream, type StreamReconstruction, type LiveStream, type StreamText } from '../core/index.js';
 
@@ -11,6 +12,13 @@ export interface ReadOptions {
   deadlines?: Deadlines;
   /** `performance.now()` taken when the request was sent, for a live stream this matcher is the first to read. */
   startedAt?: number;
+  /** The request that produced the stream: what it asked and the stream lacks is a finding. */
+  request?: RequestInput;
+}
+
+/** `read` with the matcher options' `request`, when they name one. */
+export function withRequest(options: { request?: RequestInput } | undefined, read: ReadOptions = {}): ReadOptions {
+  return options?.request === undefined ? read : { ...read, request: options.request };
 }
 
 /** What `configure()` sets for the live reads of a test file: the matchers', `reconstructStream()`'s, `inspectStream()`'s. */
@@ -41,7 +49,10 @@ export class ReceivedTypeError extends TypeError {}
  * promise for live streams, read once per object whatever the number of matchers (the one cache, in live-reads.ts).
  */
 export function resolveReceived(received: unknown, options: ReadOptions): Received | Promise<Received> {
-  if (isReconstruction(received)) return received;
+  if (isReconstruction(received)) {
+    if (options.request !== undefined) throw new ReceivedTypeError('The received value is a reconstruction, already made: `request` is checked when the stream is read. Pass the stream itself, or make the reconstruction with `reconstruct(body, { request })`.');
+    return received;
+  }
   if (isLiveStream(received)) return reconstructStream(received as LiveStream, liveOptions(options));
   if (isStreamText(received)) return reconstructOnce(received, options);
   throw new ReceivedTypeError(
@@ -51,7 +62,14 @@ export function resolveReceived(received: unknown, options: ReadOptions): Receiv
 
 function liveOptions(options: ReadOptions): { format?: FormatName; deadlines?: Deadlines; startedAt?: number } {
   const deadlines = withConfiguredDeadlines(options.deadlines);
-  return { ...(options.format ? { format: options.format } : {}), ...(deadlines ? { deadlines } : {}), ...(options.startedAt !== undefined ? { startedAt: options.startedAt } : {}) };
+  return { ...(options.format ? { format: options.format } : {}), ...(deadlines ? { deadlines } : {}), ...(options.startedAt !== undefined ? { startedAt: options.startedAt } : {}), ...requestOptions(options) };
+}
+
+/** The request and, when ajv is installed, the validator for its schema. */
+function requestOptions(options: ReadOptions): { request?: RequestInput; schemaValidator?: ReturnType<typeof ajvSchemaValidator> } {
+  if (options.request === undefined) return {};
+  const schemaValidator = ajvSchemaValidator();
+  return schemaValidator === undefined ? { request: options.request } : { request: options.request, schemaValidator };
 }
 
 function isStreamText(value: unknown): value is StreamText {
@@ -65,6 +83,8 @@ const byObject = new WeakMap<object, Map<string, Reconstruction>>();
 const TEXTS_KEPT = 8;
 
 function reconstructOnce(input: StreamText, options: ReadOptions): Reconstruction {
+  // A reading with a request is its request's own: not kept for matchers that read without it.
+  if (options.request !== undefined) return reconstruct(input, { ...(options.format ? { format: options.format } : {}), ...requestOptions(options) });
   const key = options.format ?? '';
   const readAs = options.format ? { format: options.format } : {};
   if (typeof input === 'string') {

@@ -1,6 +1,6 @@
 // The matchers' options, checked by the same table-driven checker as the library's own: a wrong value or an unknown
 // name is a matcher error that says what to pass.
-import { checkOptionTable, FORMAT_NAMES, oneOf, SEVERITIES, type OptionRule, type OptionRules } from '../core/index.js';
+import { checkOptionTable, FORMAT_NAMES, oneOf, REQUEST, SEVERITIES, type OptionRule, type OptionRules } from '../core/index.js';
 import { isAsymmetric, isPlainObject } from './paths.js';
 
 const WHOLE: OptionRule = { expects: 'a whole number ≥ 0', accepts: (value) => Number.isInteger(value) && (value as number) >= 0 };
@@ -28,13 +28,13 @@ const SIDE_FORMATS: OptionRule = {
 };
 
 export const MATCHER_OPTION_RULES = {
-  toReconstructAs: { ignore: PATH_LIST, format: oneOf(FORMAT_NAMES) },
-  toHaveNoFindings: { ignore: FINDING_CODE_LIST, severity: oneOf(SEVERITIES) },
-  toHaveFinding: { count: WHOLE, line: WHOLE, frame: WHOLE, message: MESSAGE },
-  toHaveText: { choice: CHOICE },
-  toStopWith: { choice: CHOICE },
-  toRelay: { ignore: ANSWER_PATH_LIST, usage: USAGE, ids: BOOLEAN, format: SIDE_FORMATS },
-  toMatchNonStreamed: { ignore: ANSWER_PATH_LIST, usage: USAGE, ids: BOOLEAN, format: oneOf(FORMAT_NAMES), responseFormat: oneOf(FORMAT_NAMES) },
+  toReconstructAs: { ignore: PATH_LIST, format: oneOf(FORMAT_NAMES), request: REQUEST },
+  toHaveNoFindings: { ignore: FINDING_CODE_LIST, severity: oneOf(SEVERITIES), request: REQUEST },
+  toHaveFinding: { count: WHOLE, line: WHOLE, frame: WHOLE, message: MESSAGE, request: REQUEST },
+  toHaveText: { choice: CHOICE, request: REQUEST },
+  toStopWith: { choice: CHOICE, request: REQUEST },
+  toRelay: { ignore: ANSWER_PATH_LIST, usage: USAGE, ids: BOOLEAN, format: SIDE_FORMATS, request: REQUEST },
+  toMatchNonStreamed: { ignore: ANSWER_PATH_LIST, usage: USAGE, ids: BOOLEAN, format: oneOf(FORMAT_NAMES), responseFormat: oneOf(FORMAT_NAMES), request: REQUEST },
 } satisfies Record<string, OptionRules>;
 
 const EXAMPLES: Record<keyof typeof MATCHER_OPTION_RULES, string> = {

@@ -1,3 +1,4 @@
+import { withRequest } from './input.js';
 import type { Finding, FindingCode } from '../core/index.js';
 import type { MatcherContext } from './context.js';
 import type { MatcherCheck } from './define.js';
@@ -12,6 +13,7 @@ type Args = [code: FindingCode, options?: ToHaveFindingOptions];
 export const toHaveFinding: MatcherCheck<Args> = {
   name: 'toHaveFinding',
   hint: expectedAndOptions,
+  readOptions: ([, options]) => withRequest(options),
   validate([code, options]) {
     checkFindingCode('The finding code', code);
     checkMatcherOptions('toHaveFinding', options);

@@ -1,3 +1,4 @@
+import { withRequest } from './input.js';
 import type { FindingCode } from '../core/index.js';
 import { countsAtLeast, isAtLeast } from '../core/index.js';
 import type { MatcherCheck } from './define.js';
@@ -11,6 +12,7 @@ type Args = [options?: ToHaveNoFindingsOptions];
 export const toHaveNoFindings: MatcherCheck<Args> = {
   name: 'toHaveNoFindings',
   hint: ([options]) => (options === undefined ? { expected: '' } : { expected: 'options' }),
+  readOptions: ([options]) => withRequest(options),
   validate([options]) {
     checkMatcherOptions('toHaveNoFindings', options);
     (options?.ignore ?? []).forEach((code: unknown, index) => checkFindingCode(`options.ignore[${index}]`, code));

@@ -1,3 +1,4 @@
+import { withRequest } from './input.js';
 import type { MatcherCheck } from './define.js';
 import { expectedAndOptions } from './define.js';
 import { plural, quote } from './message.js';
@@ -11,6 +12,7 @@ type Args = [text: string | RegExp | AsymmetricMatcherLike, options?: ToHaveText
 export const toHaveText: MatcherCheck<Args> = {
   name: 'toHaveText',
   hint: expectedAndOptions,
+  readOptions: ([, options]) => withRequest(options),
   validate([text, options]) {
     if (typeof text !== 'string' && !(text instanceof RegExp) && !isAsymmetric(text)) {
       throw new TypeError(`The expected text must be a string, a RegExp or an asymmetric matcher such as expect.stringContaining('…'); it is ${quote(text)}.`);

@@ -1,6 +1,6 @@
 import { compareReconstructions } from '../core/index.js';
 import type { MatcherCheck } from './define.js';
-import type { Received } from './input.js';
+import { withRequest, type Received } from './input.js';
 import { reconstructResponse, responseValue } from './non-streamed.js';
 import { checkMatcherOptions } from './options.js';
 import { compareOptionsOf, comparisonOutcome, type SideNames } from './relay.js';
@@ -20,7 +20,7 @@ export const toMatchNonStreamed: MatcherCheck<Args, Received> = {
   validate([, options]) {
     checkMatcherOptions('toMatchNonStreamed', options);
   },
-  readOptions: ([, options]) => (options?.format ? { format: options.format } : {}),
+  readOptions: ([, options]) => withRequest(options, options?.format ? { format: options.format } : {}),
   prepare([response, options]) {
     const value = responseValue(response);
     const read = (json: unknown) => reconstructResponse(json, options?.responseFormat);

@@ -1,3 +1,4 @@
+import { withRequest } from './input.js';
 import type { MatcherCheck } from './define.js';
 import { expectedAndOptions } from './define.js';
 import { checkMatcherOptions } from './options.js';
@@ -13,7 +14,7 @@ export const toReconstructAs: MatcherCheck<Args> = {
   validate([, options]) {
     checkMatcherOptions('toReconstructAs', options);
   },
-  readOptions: ([, options]) => (options?.format ? { format: options.format } : {}),
+  readOptions: ([, options]) => withRequest(options, options?.format ? { format: options.format } : {}),
   evaluate(context, received, [expected, options]) {
     const ignore = options?.ignore ?? [];
     const actual = withoutPaths(received.response, ignore);

@@ -1,6 +1,7 @@
-import { compareReconstructions } from '../core/index.js';
+import { compareReconstructions, REQUEST_FINDING_CODES } from '../core/index.js';
 import type { MatcherCheck } from './define.js';
-import { resolveReceived, ReceivedTypeError, type Received } from './input.js';
+import type { Outcome } from './message.js';
+import { resolveReceived, ReceivedTypeError, type Received, withRequest } from './input.js';
 import { checkMatcherOptions } from './options.js';
 import { compareOptionsOf, comparisonOutcome, type SideNames } from './relay.js';
 import type { ToRelayOptions } from './types.js';
@@ -19,7 +20,7 @@ export const toRelay: MatcherCheck<Args, Received> = {
   validate([, options]) {
     checkMatcherOptions('toRelay', options);
   },
-  readOptions: ([, options]) => (options?.format?.downstream ? { format: options.format.downstream } : {}),
+  readOptions: ([, options]) => withRequest(options, options?.format?.downstream ? { format: options.format.downstream } : {}),
   prepare([upstream, options]) {
     try {
       return resolveReceived(upstream, options?.format?.upstream ? { format: options.format.upstream } : {});
@@ -31,6 +32,16 @@ export const toRelay: MatcherCheck<Args, Received> = {
   },
   evaluate(context, received, [, options], upstream) {
     const comparison = compareReconstructions(upstream, received, compareOptionsOf(options));
-    return comparisonOutcome(context, comparison, upstream, NAMES);
+    const outcome = comparisonOutcome(context, comparison, upstream, NAMES);
+    return options?.request === undefined ? outcome : withUnmetRequest(outcome, received);
   },
 };
+
+/** The request findings that fail a relay: what the client asked and its stream does not show (not `info`). */
+function withUnmetRequest(outcome: Outcome, received: Received): Outcome {
+  const unmet = received.findings.filter((finding) => (REQUEST_FINDING_CODES as readonly string[]).includes(finding.code) && finding.severity !== 'info');
+  if (unmet.length === 0) return outcome;
+  const lines = unmet.map((finding) => `  ${finding.code} (${finding.severity}) at ${finding.line}:${finding.column}: ${finding.message}`);
+  const told = `The downstream does not do what the client's request asked:\n${lines.join('\n')}`;
+  return { ...outcome, pass: false, failure: outcome.pass ? `Expected the downstream to do what its request asked.\n\n${told}` : `${outcome.failure}\n\n${told}` };
+}

@@ -1,3 +1,4 @@
+import { withRequest } from './input.js';
 import type { MatcherCheck } from './define.js';
 import { expectedAndOptions } from './define.js';
 import { plural, quote } from './message.js';
@@ -11,6 +12,7 @@ type Args = [reason: string | AsymmetricMatcherLike, options?: ToStopWithOptions
 export const toStopWith: MatcherCheck<Args> = {
   name: 'toStopWith',
   hint: expectedAndOptions,
+  readOptions: ([, options]) => withRequest(options),
   validate([reason, options]) {
     if (typeof reason !== 'string' && !isAsymmetric(reason)) throw new TypeError(`The finish reason must be a string as the provider writes it ('stop', 'end_turn', 'STOP', …); it is ${quote(reason)}.`);
     checkMatcherOptions('toStopWith', options);

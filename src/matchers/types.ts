@@ -1,4 +1,14 @@
-import type { FindingCode, FormatName, Outcome, Severity, UsageComparison, Verdict } from '../core/index.js';
+import type { FindingCode, FormatName, Outcome, RequestInput, Severity, UsageComparison, Verdict } from '../core/index.js';
+
+/**
+ * The request that produced the stream the matcher reads (for `toRelay`, the downstream one: the client's request):
+ * the request body, a fetch `RequestInit` whose body is a JSON string, or a fault server journal entry. What it
+ * asked and the stream does not show is a finding (a JSON schema is validated with `ajv` when it is installed).
+ * Read when the matcher reads the stream; a reconstruction already made is checked by `reconstruct(body, { request })`.
+ */
+export interface RequestOption {
+  request?: RequestInput;
+}
 
 /** Something that matches a value in `equals`: `expect.any(String)`, `expect.objectContaining({...})`, … */
 export interface AsymmetricMatcherLike {
@@ -6,7 +16,7 @@ export interface AsymmetricMatcherLike {
 }
 
 /** Options of `toReconstructAs()`. */
-export interface ToReconstructAsOptions {
+export interface ToReconstructAsOptions extends RequestOption {
   /**
    * Paths left out of both sides before comparing: fields that vary between calls. Dots and brackets, `*` for any
    * key or index: `'id'`, `'created'`, `'choices[*].message.tool_calls[*].id'`.
@@ -17,7 +27,7 @@ export interface ToReconstructAsOptions {
 }
 
 /** Options of `toHaveNoFindings()`: codes to ignore, and the least severity that counts. */
-export interface ToHaveNoFindingsOptions {
+export interface ToHaveNoFindingsOptions extends RequestOption {
   /** Finding codes that are expected here and do not fail the check. */
   ignore?: readonly FindingCode[];
   /**
@@ -28,7 +38,7 @@ export interface ToHaveNoFindingsOptions {
 }
 
 /** Options of `toHaveFinding()`: how many findings of the code, and where. */
-export interface ToHaveFindingOptions {
+export interface ToHaveFindingOptions extends RequestOption {
   /** Exactly this many findings of the code (with the other filters applied) instead of at least one. */
   count?: number;
   /** At this 1-based input line (0 for findings about the whole stream). */
@@ -40,13 +50,13 @@ export interface ToHaveFindingOptions {
 }
 
 /** Options of `toHaveText()`: which choice. */
-export interface ToHaveTextOptions {
+export interface ToHaveTextOptions extends RequestOption {
   /** Which choice (default 0). */
   choice?: number;
 }
 
 /** Options of `toStopWith()`: which choice. */
-export interface ToStopWithOptions {
+export interface ToStopWithOptions extends RequestOption {
   /** Check only this choice; by default every choice must stop with the reason. */
   choice?: number;
 }
@@ -97,13 +107,13 @@ export interface AnswerComparisonOptions {
 }
 
 /** Options of `toRelay(upstream, options)`: what to compare, and how to read each side. */
-export interface ToRelayOptions extends AnswerComparisonOptions {
+export interface ToRelayOptions extends AnswerComparisonOptions, RequestOption {
   /** Read a side as this format instead of telling it from its frames (raw inputs only). */
   format?: { upstream?: FormatName; downstream?: FormatName };
 }
 
 /** Options of `toMatchNonStreamed(response, options)`: what to compare, and how to read the stream and the reply. */
-export interface ToMatchNonStreamedOptions extends AnswerComparisonOptions {
+export interface ToMatchNonStreamedOptions extends AnswerComparisonOptions, RequestOption {
   /** Read the stream as this format instead of telling it from its frames (raw inputs only). */
   format?: FormatName;
   /** The format of the non-streamed response, when telling it from its shape picks the wrong one. */

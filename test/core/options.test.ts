@@ -30,8 +30,8 @@ describe('reconstruct() options', () => {
     ['a misspelt deadline', { deadlines: { idle: 5 } }, 'options.deadlines.idle is not a field. Did you mean "idleMs"? options.deadlines has firstByteMs, firstContentMs, idleMs, totalMs.'],
     ['frames is a string', { frames: 'no' }, 'reconstruct() options.frames must be true or false; received "no".'],
     ['frames is 0', { frames: 0 }, 'options.frames must be true or false; received 0.'],
-    ['a misspelt option', { frame: false }, 'reconstruct() options.frame is not an option. Did you mean "frames"? The options are format, deadlines, frames, maxHeldChars.'],
-    ['an unknown option', { verbose: true }, 'options.verbose is not an option. The options are format, deadlines, frames, maxHeldChars.'],
+    ['a misspelt option', { frame: false }, 'reconstruct() options.frame is not an option. Did you mean "frames"? The options are format, deadlines, frames, maxHeldChars, request, schemaValidator.'],
+    ['an unknown option', { verbose: true }, 'options.verbose is not an option. The options are format, deadlines, frames, maxHeldChars, request, schemaValidator.'],
     ['maxHeldChars is 0', { maxHeldChars: 0 }, 'reconstruct() options.maxHeldChars must be a whole number of characters (at least 1) or Infinity for no bound; received 0.'],
     ['maxHeldChars is a string', { maxHeldChars: '1024' }, 'received "1024".'],
     ['a misspelt format', { format: 'antropic' }, `options.format must be one of 'chat-completions', 'responses', 'anthropic', 'gemini', 'behavior-run'; received "antropic". Did you mean "anthropic"?`],
@@ -113,7 +113,7 @@ describe('the checker, for other functions that take these options', () => {
     const signal = new AbortController().signal;
     expect(() => checkOptions({ signal, startedAt: 12, frames: true }, { where: 'reconstructStream', extraKeys: ['signal', 'startedAt'] })).not.toThrow();
     expect(thrown(() => checkOptions({ signl: signal }, { where: 'reconstructStream', extraKeys: ['signal', 'startedAt'] }))).toBe(
-      'sse-reconstruct: reconstructStream() options.signl is not an option. Did you mean "signal"? The options are format, deadlines, frames, maxHeldChars, signal, startedAt.',
+      'sse-reconstruct: reconstructStream() options.signl is not an option. Did you mean "signal"? The options are format, deadlines, frames, maxHeldChars, request, schemaValidator, signal, startedAt.',
     );
   });
 
@@ -125,7 +125,7 @@ describe('the checker, for other functions that take these options', () => {
   });
 
   it('one table: every option of ReconstructOptions has a rule', () => {
-    expect(Object.keys(RECONSTRUCT_OPTION_RULES)).toEqual(['format', 'deadlines', 'frames', 'maxHeldChars']);
+    expect(Object.keys(RECONSTRUCT_OPTION_RULES)).toEqual(['format', 'deadlines', 'frames', 'maxHeldChars', 'request', 'schemaValidator']);
     expect(() => checkOptionTable({ a: 1 }, { a: MILLISECONDS }, { lead: '' })).not.toThrow();
     expect(thrown(() => checkOptionTable({ a: -1 }, { a: MILLISECONDS }, { lead: '' }))).toBe('options.a must be a number of milliseconds, at least 0 (Infinity for no limit); received -1.');
   });

@@ -9,6 +9,7 @@ import { FrameDispatch } from '../../src/core/pipeline/dispatch.js';
 import { FrameTable } from '../../src/core/pipeline/frame-table.js';
 import type { Assembler, Assembly, FormatModule, FormatName, FrameRecord, Payload } from '../../src/index.js';
 import { FindingList } from '../../src/core/findings.js';
+import { noExpectations } from '../../src/core/request/index.js';
 import { fastSettings } from '../core/fast/fast-session.js';
 
 /** "Echo": `{"type": "echo", "text": …}` frames, then `{"done": true}`. */
@@ -53,6 +54,7 @@ const echo: FormatModule = {
     read: () => ({ choices: [], usage: null }),
     usage: { rule: 'none', source: 'this test', fields: { input: '—', output: '—', total: '—', cacheRead: '—', cacheWrite: '—', reasoning: '—' } },
   },
+  request: { expectations: () => noExpectations(), modelOf: () => null },
   errorStyles: [],
   errorMessage: 'Echo failed.',
   errorFrame: () => '',

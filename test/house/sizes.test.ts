@@ -9,7 +9,8 @@ const src = join(import.meta.dirname, '../../src');
 const MAX_FILE_LINES = 500;
 const MAX_FUNCTION_LINES = 60;
 /** Files that are tables of data with their sources, not code. */
-const DATA_TABLES = new Set(['core/errors/table.ts']);
+// The findings catalogue is the table docs/findings.md is generated from: its rows grow with every code.
+const DATA_TABLES = new Set(['core/errors/table.ts', 'core/findings.ts']);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -185,14 +185,16 @@ function traceOf(result: Reconstruction, facts: Omit<LiveStreamFacts, 'text'>, c
 
 /** What shapes a result besides the bytes: a later read asking for other values is read again from the kept text. */
 export function shapeOf(options: ReconstructOptions): string {
-  return `${options.format ?? ''}|${options.frames === false ? 'no frames' : ''}|${options.maxHeldChars ?? ''}`;
+  // A request adds findings: a read with another request (or none) is another reading. Last, as its JSON may hold `|`.
+  return `${options.format ?? ''}|${options.frames === false ? 'no frames' : ''}|${options.maxHeldChars ?? ''}|${options.request === undefined ? '' : JSON.stringify(options.request)}`;
 }
 
 /** The options a shape key stands for, in words. */
 export function describeShape(shape: string): string {
-  const [format, frames, held] = shape.split('|');
+  const [format, frames, held, request] = shape.split('|');
   const parts = [format ? `as ${format}` : 'with the format told from the frames'];
   if (frames) parts.push('with `frames: false`');
   if (held) parts.push(`with maxHeldChars ${held}`);
+  if (request) parts.push('with a request');
   return parts.join(', ');
 }

@@ -19,6 +19,9 @@ import { checkUsageWithoutContent } from '../judge/usage.js';
 import { answerOf } from '../answer/answer-of.js';
 import { keepPlaces } from '../answer/place-book.js';
 import type { Answer } from '../answer/types.js';
+import { readRequest } from '../request/read.js';
+import type { RequestView } from '../request/types.js';
+import { checkAgainstRequest } from './request-stage.js';
 
 /** Characters of the input the frames table keeps to give frames their data; past it, only frames that need it. */
 export const FRAME_DATA_BUDGET = 1024 * 1024;
@@ -70,7 +73,9 @@ export function openSession(options: ReconstructOptions, clock?: ArrivalClock, f
   const timing = new SessionTiming(table, options, clock ?? null);
   const dispatch = new FrameDispatch(options.format ? formatModule(options.format) : null, table, decodeFindings);
   const reader = openFrameReader((frame: Frame, payload: Payload | null) => dispatch.frame(frame, payload), decodeFindings, (text, bytes) => table.addText(text, bytes), options, readerSpeed(dispatch, fast), live);
-  const session: Session = { options, keepFrames, decodeFindings, table, timing, dispatch, reader, terminalSeen: false };
+  // A request the library cannot read is a misuse: it throws here, before any stream is read.
+  const request = options.request === undefined ? null : readRequest(options.request);
+  const session: Session = { options, keepFrames, decodeFindings, table, timing, dispatch, reader, terminalSeen: false, request };
   return {
     push(chunk, arrivedMs) {
       if (arrivedMs === undefined) return reader.push(chunk);
@@ -156,6 +161,8 @@ interface Session {
   reader: FrameReader;
   /** The assembly saw the frame that ends the stream (known once the session ended). */
   terminalSeen: boolean;
+  /** The request that produced the stream (options.request), read; null when none was given. */
+  request: RequestView | null;
 }
 
 /** The stream ended: the assembly finishes, the findings of both stages merge, and the judge gives the verdict. */
@@ -184,13 +191,18 @@ function endSession(session: Session): Reconstruction {
     ...(options.deadlines ? { deadlines: options.deadlines } : {}),
     live: arrival === null || timing.times === null ? null : { arrival, content: timing.times },
   });
+  const answerPlaces = places.places(table.length);
+  if (module && session.request !== null) {
+    const source = { format: module.name, choices: judgement.choices, response: assembly.response, error: assembly.error ?? null, verdict: judgement.verdict, outcome: judgement.outcome };
+    checkAgainstRequest({ module, request: session.request, source, places: answerPlaces, findings: judgement.findings, linesOf: (frames) => table.linesOf(frames), validator: options.schemaValidator });
+  }
   const result = resultOf(module, assembly, judgement, table.length, summary);
   if (keepFrames) {
     framesOnFirstRead(result, table);
     keepFrameLines(result, (frames) => table.linesOf(frames));
   }
   answerOnFirstRead(result);
-  keepPlaces(result, places.places(table.length));
+  keepPlaces(result, answerPlaces);
   return brand(result);
 }
 

@@ -4,6 +4,7 @@
 import type { Frame, Payload } from '../../decode/frame.js';
 import type { FormatModule } from '../../model.js';
 import { answer } from './answer.js';
+import { request } from './request.js';
 import { anthropicAccelerator } from './accelerator.js';
 import { arbitrary } from './arbitrary.js';
 import { AnthropicAssembler } from './assembler.js';
@@ -45,6 +46,7 @@ export const anthropic: FormatModule<'anthropic', typeof ANTHROPIC_ERRORS> = {
   responseOf: anthropicResponseOf,
   finishReasons,
   answer,
+  request,
   errorStyles: ERROR_STYLES,
   errorMessage: ERROR_MESSAGE,
   errorFrame,

@@ -18,6 +18,7 @@ import type { Frame, Payload } from '../../decode/frame.js';
 import type { FormatModule } from '../../model.js';
 import { isObject } from '../json-shape.js';
 import { answer } from './answer.js';
+import { request } from './request.js';
 import { arbitrary } from './arbitrary.js';
 import { BehaviorRunAssembler } from './assembler.js';
 import { endRule } from './end-rule.js';
@@ -58,6 +59,7 @@ export const behaviorRun: FormatModule<'behavior-run', typeof SALYRO_ERRORS> = {
   responseOf: behaviorRunResponseOf,
   finishReasons: BEHAVIOR_RUN_FINISH_REASONS,
   answer,
+  request,
   errorStyles: ERROR_STYLES,
   errorMessage: ERROR_MESSAGE,
   errorFrame,

@@ -6,6 +6,7 @@
 import type { Frame, Payload } from '../../decode/frame.js';
 import type { FormatModule } from '../../model.js';
 import { answer } from './answer.js';
+import { request } from './request.js';
 import { chatCompletionsAccelerator } from './accelerator.js';
 import { arbitrary } from './arbitrary.js';
 import { ChatAssembler } from './assembler.js';
@@ -38,6 +39,7 @@ export const chatCompletions: FormatModule<'chat-completions', typeof OPENAI_ERR
   responseOf: chatResponseOf,
   finishReasons,
   answer,
+  request,
   errorStyles: ERROR_STYLES,
   errorMessage: ERROR_MESSAGE,
   errorFrame,

@@ -19,6 +19,7 @@
 import type { Frame, Payload } from '../../decode/frame.js';
 import type { FormatModule } from '../../model.js';
 import { answer } from './answer.js';
+import { request } from './request.js';
 import { geminiAccelerator } from './accelerator.js';
 import { arbitrary } from './arbitrary.js';
 import { GeminiAssembler } from './assembler.js';
@@ -52,6 +53,7 @@ export const gemini: FormatModule<'gemini', typeof GOOGLE_ERRORS> = {
   responseOf: geminiResponseOf,
   finishReasons: GEMINI_FINISH_REASONS,
   answer,
+  request,
   errorStyles: ERROR_STYLES,
   errorMessage: ERROR_MESSAGE,
   errorFrame,

@@ -4,6 +4,7 @@ import type { Frame, Payload } from '../../decode/frame.js';
 import type { FormatModule } from '../../model.js';
 import { openAiHttpErrorBody } from '../openai-errors.js';
 import { answer } from './answer.js';
+import { request } from './request.js';
 import { responsesAccelerator } from './accelerator.js';
 import { arbitrary } from './arbitrary.js';
 import { ResponsesAssembler } from './assembler.js';
@@ -41,6 +42,7 @@ export const responses: FormatModule<'responses', never> = {
   responseOf: responsesResponseOf,
   finishReasons: RESPONSES_FINISH_REASONS,
   answer,
+  request,
   errorStyles: ERROR_STYLES,
   errorMessage: ERROR_MESSAGE,
   errorFrame,

@@ -4,6 +4,7 @@ import type { FinishReasonTable, FormatModule } from '../../model.js';
 import { arbitraryParts, type FastCheckModule, type JsonArbitrary } from '../arbitrary-parts.js';
 import { isObject } from '../json-shape.js';
 import { answerWith } from './answer.js';
+import { noExpectations } from '../../request/types.js';
 import { synthesize, TgiAssembler } from './assembler.js';
 import { ERROR_MESSAGE, errorFrame, httpErrorBody, TGI_ERRORS } from './errors.js';
 
@@ -41,6 +42,8 @@ export const tgi: FormatModule<'tgi', typeof TGI_ERRORS> = {
   synthesize,
   finishReasons: FINISH_REASONS,
   answer: answerWith(FINISH_REASONS),
+  // TGI's request (`parameters.max_new_tokens`…) is not read yet: it asks nothing of the stream here.
+  request: { expectations: () => noExpectations(), modelOf: () => null },
   errorStyles: [],
   errorMessage: ERROR_MESSAGE,
   errorFrame,
