@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import * as source from '../../../src/index.js';
 import { HARBOUR, HARBOUR_PATH } from './examples.js';
 
-const root = join(import.meta.dirname, '../..', '../..');
+const root = join(import.meta.dirname, '../../..');
 const built = existsSync(join(root, 'dist/index.js')) && existsSync(join(root, 'dist/index.cjs'));
 type Api = typeof source;
 
