@@ -12,7 +12,7 @@ export const COMPARE_OPTION_RULES: OptionRules = {
   },
   usage: oneOf(USAGE_MODES),
   ids: BOOLEAN,
-  format: objectOf({ upstream: oneOf(FORMAT_NAMES), downstream: oneOf(FORMAT_NAMES) }, "{ upstream: 'anthropic', downstream: 'chat-completions' }"),
+  format: objectOf({ upstream: oneOf(FORMAT_NAMES), downstream: oneOf(FORMAT_NAMES) }, `{ upstream: '${FORMAT_NAMES[0]}', downstream: '${FORMAT_NAMES[1] ?? FORMAT_NAMES[0]}' }`),
 };
 
 /** Throws a TypeError that says what to pass when `options` is not what the comparisons take. */
