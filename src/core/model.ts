@@ -6,6 +6,7 @@ import type { EndRule, ErrorFrameOptions, FormatFixtures, ResponseArbitrary } fr
 import type { FormatName } from './formats/registry.js';
 import type { Answer, FinishClass, FormatAnswer } from './answer/types.js';
 import type { PlaceRecorder } from './answer/places.js';
+import type { ClientProfile } from './clients/types.js';
 
 // The format names come from the modules the registry lists: adding a format is its folder and one registry line.
 export { FORMAT_NAMES, type FormatName } from './formats/registry.js';
@@ -282,6 +283,8 @@ export interface FormatModule<Name extends string = FormatName, ErrorTable exten
   output?: OutputCount;
   /** How its tool-call fragments name their call by an index, for the `removeIndex` fault; absent when they do not. */
   fragmentIndex?: FragmentIndex;
+  /** Its real clients, modelled (clients.ts): what each hands its caller for a stream, for `clientsOf`. */
+  clients?: readonly ClientProfile[];
 }
 
 /** A format whose streamed tool-call fragments say which call they extend by an `index`. */

@@ -20,6 +20,7 @@ import { openAiHttpErrorBody, OPENAI_ERRORS } from '../openai-errors.js';
 import { isObject } from '../json-shape.js';
 import { CHAT_OUTPUT } from './output-count.js';
 import { fragmentIndex } from './fragment-index.js';
+import { clients } from './clients.js';
 
 function recognise(_frame: Frame, payload: Payload): 0 | 1 | 2 {
   if (payload.kind !== 'json' || !isObject(payload.value)) return 0;
@@ -52,4 +53,5 @@ export const chatCompletions: FormatModule<'chat-completions', typeof OPENAI_ERR
   accelerator: chatCompletionsAccelerator,
   output: CHAT_OUTPUT,
   fragmentIndex,
+  clients,
 };

@@ -1,0 +1,112 @@
+// clientsOf: what each real client of a stream's format does with it, beside the documented assembly.
+import { FORMAT_MODULES } from '../formats/registry.js';
+import { toChunks, type StreamText } from '../input/chunks.js';
+import { isLiveStream, type StreamInput, type StreamOptions, type StreamReconstruction } from '../input/stream.js';
+import { reconstructStream } from '../pipeline/stream.js';
+import type { Reconstruction } from '../model.js';
+import { SseReconstructError } from '../library-errors.js';
+import { plural } from '../words.js';
+import type { BodyEnding, ClientBody, ClientProfile, ClientReading, ClientRun, ClientToolCall, ClientVerdict } from './types.js';
+
+/** Options of `clientsOf()`: those of `reconstructStream()`, and which clients to ask. */
+export interface ClientsOfOptions extends StreamOptions {
+  /** The clients to ask, by name (`openai-node`, `@anthropic-ai/sdk`, `ai-sdk`…); every client of the format when left out. */
+  clients?: readonly string[];
+}
+
+/** What the clients of a stream's format do with it. */
+export interface ClientsReport {
+  /** The stream's reconstruction: the documented assembly the clients are held against. */
+  reconstruction: StreamReconstruction;
+  /** One reading per client profile asked (a client with two ways to read, such as a loop and a `final*()` helper, has two). */
+  readings: ClientReading[];
+}
+
+/** Every client profile the registry's formats list, by format. */
+export function clientProfiles(): ReadonlyMap<string, readonly ClientProfile[]> {
+  return new Map(FORMAT_MODULES.map((module) => [module.name, module.clients ?? []]));
+}
+
+/**
+ * Reads a stream as each real client of its format reads it (an executable model of each, checked against the real
+ * client where it installs from npm): what the caller gets, whether the client throws, returns part of the answer
+ * quietly or waits, beside the documented assembly.
+ */
+export async function clientsOf(input: StreamInput, options: ClientsOfOptions = {}): Promise<ClientsReport> {
+  const { clients, ...readOptions } = options;
+  checkClientNames(clients);
+  const reconstruction = await reconstructStream(input, readOptions);
+  const body = isLiveStream(input) ? liveBody(reconstruction) : { text: textOf(input), ending: 'closed' as const };
+  const module = FORMAT_MODULES.find((candidate) => candidate.name === reconstruction.format);
+  const profiles = (module?.clients ?? []).filter((profile) => clients === undefined || clients.includes(profile.client));
+  return { reconstruction, readings: profiles.map((profile) => readingOf(profile, profile.read(body), reconstruction)) };
+}
+
+function checkClientNames(clients: readonly string[] | undefined): void {
+  if (clients === undefined) return;
+  const known = new Set([...clientProfiles().values()].flat().map((profile) => profile.client));
+  const unknown = Array.isArray(clients) ? clients.filter((name) => typeof name !== 'string' || !known.has(name)) : [clients];
+  if (unknown.length > 0) {
+    throw new SseReconstructError('ERR_SSE_ARGUMENT', `sse-reconstruct: clientsOf() knows no client ${unknown.map((name) => JSON.stringify(name)).join(', ')}; pass some of ${[...known].map((name) => JSON.stringify(name)).join(', ')}.`);
+  }
+}
+
+/** Text and bytes as the SDKs decode them: UTF-8, invalid bytes replaced. */
+function textOf(input: StreamText): string {
+  const decoder = new TextDecoder();
+  return toChunks(input, 'clientsOf').map((chunk) => (typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }))).join('') + decoder.decode();
+}
+
+function liveBody(reconstruction: StreamReconstruction): ClientBody {
+  const source = reconstruction.source;
+  const ending: BodyEnding = source?.readError ? 'failed' : reconstruction.trace?.stoppedBy ? 'open' : 'closed';
+  return { text: source === null ? '' : source.text(), ending };
+}
+
+/** The documented assembly's first answer: what a client should hand its caller. */
+function documented(reconstruction: Reconstruction): { text: string; toolCalls: ClientToolCall[] } {
+  const choice = reconstruction.choices.find((candidate) => candidate.index === 0) ?? reconstruction.choices[0];
+  if (choice === undefined) return { text: '', toolCalls: [] };
+  return { text: choice.text, toolCalls: choice.toolCalls.map((call) => ({ id: call.id, name: call.name, arguments: call.arguments })) };
+}
+
+function sameCalls(mine: readonly ClientToolCall[], theirs: readonly ClientToolCall[]): boolean {
+  return mine.length === theirs.length && mine.every((call, at) => call.name === theirs[at]!.name && call.arguments === theirs[at]!.arguments && (call.id === null || theirs[at]!.id === null || call.id === theirs[at]!.id));
+}
+
+function readingOf(profile: ClientProfile, run: ClientRun, reconstruction: Reconstruction): ClientReading {
+  const expected = documented(reconstruction);
+  const sameAnswer = run.text === expected.text && sameCalls(run.toolCalls, expected.toolCalls);
+  const verdict = verdictOf(run, sameAnswer, reconstruction);
+  const { client, reader, versions, source } = profile;
+  return { client, reader, versions, source, ...run, verdict, sameAnswer, why: whyOf(verdict, run, expected, reconstruction) };
+}
+
+function verdictOf(run: ClientRun, sameAnswer: boolean, reconstruction: Reconstruction): ClientVerdict {
+  if (run.ends === 'hangs') return 'hangs';
+  if (run.ends === 'throws') return 'throws';
+  if (!sameAnswer) return 'returns another answer';
+  return reconstruction.verdict === 'complete' ? 'reads it whole' : 'returns partial quietly';
+}
+
+function whyOf(verdict: ClientVerdict, run: ClientRun, expected: { text: string; toolCalls: ClientToolCall[] }, reconstruction: Reconstruction): string {
+  const notes = run.notes.length > 0 ? ` (${run.notes.join('; ')})` : '';
+  switch (verdict) {
+    case 'reads it whole':
+      return `hands its caller the whole answer, as the documented assembly${notes}`;
+    case 'returns partial quietly':
+      return `returns without an error though the stream ${reconstruction.verdict === 'did not finish' ? 'did not finish' : 'is not whole'}: its caller gets ${plural(run.text.length, 'character')} and cannot tell they are partial${notes}`;
+    case 'returns another answer':
+      return `returns ${differenceOf(run, expected)}, not the documented assembly${notes}`;
+    case 'throws':
+      return `throws ${run.thrown ?? 'an error'}${run.text.length > 0 ? ` after handing over ${plural(run.text.length, 'character')}` : ''}${notes}`;
+    case 'hangs':
+      return `waits for more: the body is still open where reading stopped${notes}`;
+  }
+}
+
+function differenceOf(run: ClientRun, expected: { text: string; toolCalls: ClientToolCall[] }): string {
+  if (run.text !== expected.text) return `${plural(run.text.length, 'character')} of text where the stream holds ${expected.text.length}`;
+  if (run.toolCalls.length !== expected.toolCalls.length) return `${plural(run.toolCalls.length, 'tool call')} where the stream holds ${expected.toolCalls.length}`;
+  return 'tool calls whose names or arguments differ';
+}

@@ -1,0 +1,138 @@
+// The streams every client profile is held against its real client on: each fixture of a format, each fixture under
+// a standard set of faults, and each recorded stream. A body is served to the real client as a fetch Response whose
+// stream ends as the script ends (closes, fails like a reset, or stays open).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  addBOM, appendError, applyFaults, cutInside, drop, dropEnd, dropStart, duplicate, removeIndex, stall, stripFinalBlankLine, swap, toCRLF, truncateAfter,
+  type Fault, type StreamScript,
+} from '../../../src/faults/index.js';
+import { fixtures } from '../../../src/fixtures/index.js';
+import type { ClientBody, FormatName } from '../../../src/index.js';
+
+export interface NamedBody {
+  name: string;
+  body: ClientBody;
+  /** The pieces the body is written in (one per frame for scripts). */
+  pieces: string[];
+}
+
+const FAULTS: Array<(frames: number) => Fault | null> = [
+  (frames) => (frames > 2 ? truncateAfter(Math.floor(frames / 2)) : null),
+  (frames) => (frames > 2 ? truncateAfter(Math.floor(frames / 2), { reset: true }) : null),
+  (frames) => (frames > 2 ? cutInside(Math.floor(frames / 2), 7) : null),
+  () => appendError(),
+  () => dropEnd(),
+  () => dropStart(),
+  (frames) => (frames > 3 ? drop(1) : null),
+  (frames) => (frames > 3 ? duplicate(2) : null),
+  (frames) => (frames > 3 ? swap(1, 2) : null),
+  () => toCRLF(),
+  () => addBOM(),
+  () => stripFinalBlankLine(),
+  () => removeIndex(),
+  (frames) => (frames > 2 ? stall(Math.floor(frames / 2), Infinity) : null),
+];
+
+function endingOf(script: StreamScript): ClientBody['ending'] {
+  if (script.end.kind === 'reset') return 'failed';
+  if (script.end.kind === 'stall' && script.end.ms === Infinity) return 'open';
+  return 'closed';
+}
+
+function scriptBody(name: string, script: StreamScript): NamedBody {
+  const pieces = script.pieces.map((piece) => piece.text);
+  return { name, pieces, body: { text: pieces.join(''), ending: endingOf(script) } };
+}
+
+/** Every fixture of `format`, whole and under each fault that applies to it. */
+export function fixtureBodies(format: FormatName): NamedBody[] {
+  const bodies: NamedBody[] = [];
+  for (const fixture of fixtures(format)) {
+    bodies.push({ name: fixture.name, pieces: [fixture.stream], body: { text: fixture.stream, ending: 'closed' } });
+    const frames = applyFaults(fixture.stream).pieces.filter((piece) => piece.frame !== null).length;
+    for (const make of FAULTS) {
+      let fault: Fault | null = null;
+      try {
+        fault = make(frames);
+        if (fault === null) continue;
+        bodies.push(scriptBody(`${fixture.name} + ${fault.name}`, applyFaults(fixture.stream, fault)));
+      } catch (error) {
+        // A fault that does not fit this stream (no index to remove, too few frames) is not a case.
+        if (!(error instanceof TypeError || error instanceof RangeError)) throw error;
+      }
+    }
+  }
+  return bodies;
+}
+
+/** Every recorded stream of `format` kept in the repository. */
+export function recordedBodies(format: FormatName): NamedBody[] {
+  const dir = join(import.meta.dirname, '../../../fixtures/recorded', format);
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.sse'))
+    .sort()
+    .map((name) => {
+      const text = readFileSync(join(dir, name), 'utf8');
+      return { name: `recorded ${name}`, pieces: [text], body: { text, ending: 'closed' as const } };
+    });
+}
+
+/** What a real client did, in the profile's terms. */
+export interface RealRun {
+  ends: 'returns' | 'throws' | 'hangs';
+  text: string;
+  toolCalls: Array<{ id: string | null; name: string; arguments: string }>;
+  thrown: string | null;
+}
+
+/**
+ * A fetch Response over the body's pieces that ends as the body ends, and a promise that resolves once the reader
+ * asked for more after the last piece (then a body left open is what it waits on).
+ */
+export function served(named: NamedBody): { response: Response; drained: Promise<void> } {
+  const encoder = new TextEncoder();
+  let next = 0;
+  let drainedNow!: () => void;
+  const drained = new Promise<void>((resolve) => (drainedNow = resolve));
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (next < named.pieces.length) {
+          controller.enqueue(encoder.encode(named.pieces[next++]!));
+          return;
+        }
+        drainedNow();
+        if (named.body.ending === 'closed') controller.close();
+        else if (named.body.ending === 'failed') controller.error(new TypeError('terminated'));
+        else return new Promise<void>(() => {});
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return { response: new Response(stream, { headers: { 'content-type': 'text/event-stream' } }), drained };
+}
+
+/** Runs a real client until it settles, or says it hangs once it waits on a body left open. */
+export async function runReal(named: NamedBody, run: (response: Response, handed: RealRun) => Promise<void>): Promise<RealRun> {
+  const handed: RealRun = { ends: 'returns', text: '', toolCalls: [], thrown: null };
+  const { response, drained } = served(named);
+  const settled = run(response, handed).then(
+    () => 'returns' as const,
+    (error: unknown) => {
+      handed.thrown = `${(error as Error)?.constructor?.name ?? 'Error'}: ${(error as Error)?.message ?? String(error)}`;
+      return 'throws' as const;
+    },
+  );
+  const waiting = named.body.ending === 'open' ? drained.then(settleTurns).then(() => 'hangs' as const) : new Promise<never>(() => {});
+  handed.ends = await Promise.race([settled, waiting]);
+  return handed;
+}
+
+/** A few turns of the event loop: what a client that has all the data needs to settle. */
+async function settleTurns(): Promise<void> {
+  for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** The class of a thrown error (`OpenAIError`, `SyntaxError`): what profile and client must agree on. */
+export const classOf = (thrown: string | null): string | null => (thrown === null ? null : thrown.slice(0, thrown.indexOf(':')));
