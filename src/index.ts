@@ -20,6 +20,7 @@ export {
   SseReconstructRangeError,
   VERDICTS,
   answerOf,
+  clientProfiles,
   compareAnswers,
   compareReconstructions,
   compareStreams,
@@ -42,7 +43,7 @@ export {
   synthesize,
 } from './core/index.js';
 // Read once per stream, for the matchers and the caller alike (the cache lives with the matchers).
-export { reconstructStream } from './matchers/live-reads.js';
+export { clientsOf, reconstructStream } from './matchers/live-reads.js';
 export type {
   Answer,
   AnswerChoice,
@@ -59,6 +60,15 @@ export type {
   Assembly,
   AssemblyContext,
   BehaviorStep,
+  BodyEnding,
+  ClientBody,
+  ClientProfile,
+  ClientReading,
+  ClientRun,
+  ClientToolCall,
+  ClientVerdict,
+  ClientsOfOptions,
+  ClientsReport,
   CaretSnippet,
   Choice,
   ChoicePlaces,

@@ -1,7 +1,7 @@
 // One read per live stream, whatever asks for it: the matchers of a test and the package's `reconstructStream()`.
 // The cache is the faces' concern: core reads what it is given, and hands back what a second reading needs.
-import { checkStreamOptions, isLiveStream, readStream, reconstructStream as reconstructOnce, resultAs } from '../core/index.js';
-import type { LiveRead, StreamInput, StreamOptions, StreamReconstruction, LiveStream } from '../core/index.js';
+import { checkClientNames, checkStreamOptions, isLiveStream, readClients, readStream, reconstructStream as reconstructOnce, resultAs } from '../core/index.js';
+import type { ClientsOfOptions, ClientsReport, LiveRead, StreamInput, StreamOptions, StreamReconstruction, LiveStream } from '../core/index.js';
 
 /**
  * The one cache of live reads, by the identity of what was read (a promise and what it resolved to alike). On
@@ -35,4 +35,15 @@ function readOnce(source: LiveStream, options: StreamOptions): Promise<LiveRead>
   });
   reads.set(source, reading);
   return reading;
+}
+
+/**
+ * Reads a stream as each real client of its format reads it (an executable model of each, checked against the real
+ * client where it installs from npm): what the caller gets, whether the client throws, returns part of the answer
+ * quietly or waits, beside the documented assembly. A live stream is read once, with the matchers' reads.
+ */
+export async function clientsOf(input: StreamInput, options: ClientsOfOptions = {}): Promise<ClientsReport> {
+  const { clients, ...readOptions } = options;
+  checkClientNames(clients);
+  return readClients(input, await reconstructStream(input, readOptions), clients);
 }

@@ -35,14 +35,22 @@ export function clientProfiles(): ReadonlyMap<string, readonly ClientProfile[]> 
 export async function clientsOf(input: StreamInput, options: ClientsOfOptions = {}): Promise<ClientsReport> {
   const { clients, ...readOptions } = options;
   checkClientNames(clients);
-  const reconstruction = await reconstructStream(input, readOptions);
+  return readClients(input, await reconstructStream(input, readOptions), clients);
+}
+
+/**
+ * The clients' readings of a stream already reconstructed (`reconstruction` is `input`'s): what `clientsOf` does once
+ * it has read the stream; the package's `clientsOf` and the matchers hand in their one read of a live stream.
+ */
+export function readClients(input: StreamInput, reconstruction: StreamReconstruction, clients?: readonly string[]): ClientsReport {
   const body = isLiveStream(input) ? liveBody(reconstruction) : { text: textOf(input), ending: 'closed' as const };
   const module = FORMAT_MODULES.find((candidate) => candidate.name === reconstruction.format);
   const profiles = (module?.clients ?? []).filter((profile) => clients === undefined || clients.includes(profile.client));
   return { reconstruction, readings: profiles.map((profile) => readingOf(profile, profile.read(body), reconstruction)) };
 }
 
-function checkClientNames(clients: readonly string[] | undefined): void {
+/** Throws, saying what to pass, for a client name no format's profiles know. */
+export function checkClientNames(clients: readonly string[] | undefined): void {
   if (clients === undefined) return;
   const known = new Set([...clientProfiles().values()].flat().map((profile) => profile.client));
   const unknown = Array.isArray(clients) ? clients.filter((name) => typeof name !== 'string' || !known.has(name)) : [clients];

@@ -136,3 +136,8 @@ async function settleTurns(): Promise<void> {
 
 /** The class of a thrown error (`OpenAIError`, `SyntaxError`): what profile and client must agree on. */
 export const classOf = (thrown: string | null): string | null => (thrown === null ? null : thrown.slice(0, thrown.indexOf(':')));
+
+/** Hand-made streams for what the fixtures and faults do not reach: each a way a gateway's stream breaks a client. */
+export function handBodies(cases: Record<string, string>): NamedBody[] {
+  return Object.entries(cases).map(([name, text]) => ({ name: `hand: ${name}`, pieces: [text], body: { text, ending: 'closed' as const } }));
+}

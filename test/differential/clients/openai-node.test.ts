@@ -4,7 +4,7 @@
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { FORMAT_MODULES, type ClientProfile } from '../../../src/index.js';
-import { classOf, fixtureBodies, recordedBodies, runReal, type NamedBody, type RealRun } from './bodies.js';
+import { classOf, fixtureBodies, handBodies, recordedBodies, runReal, type NamedBody, type RealRun } from './bodies.js';
 
 const profiles = FORMAT_MODULES.find((module) => module.name === 'chat-completions')!.clients!;
 const profile = (reader: string): ClientProfile => profiles.find((candidate) => candidate.client === 'openai-node' && candidate.reader.startsWith(reader))!;
@@ -38,7 +38,22 @@ async function final(response: Response, handed: RealRun): Promise<void> {
   handed.toolCalls = (message?.tool_calls ?? []).map((call) => ({ id: call.id, name: call.type === 'function' ? call.function.name : '', arguments: call.type === 'function' ? call.function.arguments : '' }));
 }
 
-const bodies: NamedBody[] = [...fixtureBodies('chat-completions'), ...recordedBodies('chat-completions')];
+const chunk = (delta: object, finish: string | null = null, index: number | undefined = 0) => `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index, delta, finish_reason: finish }] })}\n\n`;
+const call = (index: number | undefined, id: string | undefined, name: string | undefined, args: string, type: string | undefined = 'function') => ({ tool_calls: [{ index, id, type, function: { name, arguments: args } }] });
+const HAND = {
+  'parallel calls sharing index 0': chunk({ role: 'assistant' }) + chunk(call(0, 'a', 'f', '{"x":1}')) + chunk(call(0, 'b', 'g', '{"y":2}')) + chunk({}, 'tool_calls') + 'data: [DONE]\n\n',
+  'no role in any delta': chunk({ content: 'Hi' }) + chunk({}, 'stop') + 'data: [DONE]\n\n',
+  'tool call without type': chunk({ role: 'assistant' }) + chunk(call(0, 'a', 'f', '{}', undefined)) + chunk({}, 'tool_calls') + 'data: [DONE]\n\n',
+  'choice without index': chunk({ role: 'assistant', content: 'Hi' }, null, undefined) + chunk({}, 'stop', undefined) + 'data: [DONE]\n\n',
+  'a ping comment after an id line': 'id: 1\n: ping\n\n' + chunk({ role: 'assistant', content: 'Hi' }) + chunk({}, 'stop') + 'data: [DONE]\n\n',
+  'an event line with no data': 'event: ping\n\n' + chunk({ role: 'assistant', content: 'Hi' }) + chunk({}, 'stop') + 'data: [DONE]\n\n',
+  'keepalive written as data': 'data: : keepalive\n\n' + chunk({ role: 'assistant', content: 'Hi' }) + chunk({}, 'stop') + 'data: [DONE]\n\n',
+  'a usage chunk with no choices field': chunk({ role: 'assistant', content: 'Hi' }) + chunk({}, 'stop') + `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', usage: { prompt_tokens: 1 } })}\n\n` + 'data: [DONE]\n\n',
+  'frames after [DONE]': chunk({ role: 'assistant', content: 'Hi' }) + chunk({}, 'stop') + 'data: [DONE]\n\n' + chunk({ content: ' more' }),
+  'no [DONE]': chunk({ role: 'assistant', content: 'Hi' }) + chunk({}, 'stop'),
+};
+
+const bodies: NamedBody[] = [...fixtureBodies('chat-completions'), ...recordedBodies('chat-completions'), ...handBodies(HAND)];
 
 describe.each([
   ['for await', loop],

@@ -16,6 +16,7 @@ import { synthesize } from './synthesize.js';
 import { anthropicResponseOf } from './response-of.js';
 import { isObject } from '../json-shape.js';
 import { ANTHROPIC_OUTPUT } from './output-count.js';
+import { clients } from './clients.js';
 
 /** Every event type of the stream; `error` is told apart by its `error` object. */
 const EVENT_TYPES = new Set([
@@ -58,4 +59,5 @@ export const anthropic: FormatModule<'anthropic', typeof ANTHROPIC_ERRORS> = {
   arbitrary,
   accelerator: anthropicAccelerator,
   output: ANTHROPIC_OUTPUT,
+  clients,
 };
