@@ -18,7 +18,8 @@ export interface MatcherCheck<Args extends unknown[], Prepared = undefined> {
    * a promise when it is live. Throws a TypeError for one that cannot be read.
    */
   prepare?(args: Args): Prepared | Promise<Prepared>;
-  evaluate(context: MatcherContext, received: Received, args: Args, prepared: Prepared): Outcome;
+  /** Decides; `input` is what `expect()` was given, for a matcher that reads the stream's own bytes. */
+  evaluate(context: MatcherContext, received: Received, args: Args, prepared: Prepared, input: unknown): Outcome;
 }
 
 /** A matcher as `expect.extend` takes it: a result at once for text and reconstructions, a promise for live streams. */
@@ -42,11 +43,11 @@ export function toMatcherFunction<Args extends unknown[], Prepared>(check: Match
     }
     if (isThenable(prepared)) {
       const both = Promise.all([resolved, prepared]).catch((error: unknown) => Promise.reject(error instanceof TypeError ? usageError(this, hint, error, received) : error));
-      return both.then(([value, ready]) => resultOf(this, style, check, hint, value, args, ready));
+      return both.then(([value, ready]) => resultOf(this, style, check, hint, value, args, ready, received));
     }
     const ready = prepared;
-    if (resolved instanceof Promise) return resolved.then((value) => resultOf(this, style, check, hint, value, args, ready));
-    return resultOf(this, style, check, hint, resolved, args, ready);
+    if (resolved instanceof Promise) return resolved.then((value) => resultOf(this, style, check, hint, value, args, ready, received));
+    return resultOf(this, style, check, hint, resolved, args, ready, received);
   };
 }
 
@@ -66,10 +67,10 @@ function asymmetricStream(name: string): string {
   return `expect.${name}(…) inside toEqual (or another matcher) cannot read a live stream: such a match cannot wait. Read it first, \`const result = await reconstructStream(response)\`, and put the reconstruction in the value compared; or use \`await expect(response).${name}(…)\`.`;
 }
 
-function resultOf<Args extends unknown[], Prepared>(context: MatcherContext, style: MessageStyle, check: MatcherCheck<Args, Prepared>, hint: () => string, received: Received, args: Args, prepared: Prepared): MatcherResult {
+function resultOf<Args extends unknown[], Prepared>(context: MatcherContext, style: MessageStyle, check: MatcherCheck<Args, Prepared>, hint: () => string, received: Received, args: Args, prepared: Prepared, input: unknown): MatcherResult {
   let outcome: Outcome;
   try {
-    outcome = check.evaluate(context, received, args, prepared);
+    outcome = check.evaluate(context, received, args, prepared, input);
   } catch (error) {
     if (error instanceof TypeError) throw usageError(context, hint, error, received);
     throw error;

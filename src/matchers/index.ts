@@ -13,6 +13,7 @@ import { toHaveToolCalls } from './to-have-tool-calls.js';
 import { toHaveUsage } from './to-have-usage.js';
 import { toHaveVerdict } from './to-have-verdict.js';
 import { toMatchNonStreamed } from './to-match-non-streamed.js';
+import { toBeReadableBy } from './to-be-readable-by.js';
 import { toReconstructAs } from './to-reconstruct-as.js';
 import { toRelay } from './to-relay.js';
 import { toStopWith } from './to-stop-with.js';
@@ -36,6 +37,7 @@ const CHECKS: Record<SseMatcherName, MatcherCheck<any, any>> = {
   toBeEventStream,
   toRelay,
   toMatchNonStreamed,
+  toBeReadableBy,
 };
 
 /** Every matcher by name, as `expect.extend` takes them. */

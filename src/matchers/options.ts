@@ -35,6 +35,7 @@ export const MATCHER_OPTION_RULES = {
   toStopWith: { choice: CHOICE, request: REQUEST },
   toRelay: { ignore: ANSWER_PATH_LIST, usage: USAGE, ids: BOOLEAN, format: SIDE_FORMATS, request: REQUEST },
   toMatchNonStreamed: { ignore: ANSWER_PATH_LIST, usage: USAGE, ids: BOOLEAN, format: oneOf(FORMAT_NAMES), responseFormat: oneOf(FORMAT_NAMES), request: REQUEST },
+  toBeReadableBy: { format: oneOf(FORMAT_NAMES) },
 } satisfies Record<string, OptionRules>;
 
 const EXAMPLES: Record<keyof typeof MATCHER_OPTION_RULES, string> = {
@@ -45,6 +46,7 @@ const EXAMPLES: Record<keyof typeof MATCHER_OPTION_RULES, string> = {
   toStopWith: '{ choice: 1 }',
   toRelay: "{ usage: 'exact', ignore: ['choices.*.citations'] }",
   toMatchNonStreamed: "{ usage: 'ignore' }",
+  toBeReadableBy: `{ format: '${FORMAT_NAMES[0] ?? ''}' }`,
 };
 
 /** Throws a TypeError for options that are not an object of the matcher's known options with usable values. */

@@ -120,6 +120,12 @@ export interface ToMatchNonStreamedOptions extends AnswerComparisonOptions, Requ
   responseFormat?: FormatName;
 }
 
+/** Options of `toBeReadableBy(clients, options)`: how to read the stream. */
+export interface ToBeReadableByOptions {
+  /** Read the stream as this format instead of telling it from its frames. */
+  format?: FormatName;
+}
+
 /**
  * The matchers, for one runner's return type `R`. On text, bytes, chunks or a reconstruction they check at once;
  * on a `Response`, `ReadableStream` or async iterable they read the stream and return a Promise: `await` them.
@@ -163,6 +169,12 @@ export interface SseMatchers<R> {
    * text, or a fetch `Response`) in any format the library reads.
    */
   toMatchNonStreamed(response: unknown, options?: ToMatchNonStreamedOptions): R | Promise<void>;
+  /**
+   * Each named client that reads the stream's format (`openai-node`, `@anthropic-ai/sdk`…, see `clientProfiles()`)
+   * hands its caller the documented answer, whole: none throws, waits, returns part of it quietly or another answer.
+   * Pass the stream itself (text, bytes, a `Response`): a client reads its bytes, not a reconstruction.
+   */
+  toBeReadableBy(clients: readonly string[], options?: ToBeReadableByOptions): R | Promise<void>;
 }
 
 /** The name of one of the matchers (`toBeComplete`, `toHaveFinding`…). */

@@ -1,7 +1,7 @@
 // clientsOf: what each real client of a stream's format does with it, beside the documented assembly.
 import { FORMAT_MODULES } from '../formats/registry.js';
 import { toChunks, type StreamText } from '../input/chunks.js';
-import { isLiveStream, type StreamInput, type StreamOptions, type StreamReconstruction } from '../input/stream.js';
+import { type StreamInput, type StreamOptions, type StreamReconstruction } from '../input/stream.js';
 import { reconstructStream } from '../pipeline/stream.js';
 import type { Reconstruction } from '../model.js';
 import { SseReconstructError } from '../library-errors.js';
@@ -43,7 +43,8 @@ export async function clientsOf(input: StreamInput, options: ClientsOfOptions = 
  * it has read the stream; the package's `clientsOf` and the matchers hand in their one read of a live stream.
  */
 export function readClients(input: StreamInput, reconstruction: StreamReconstruction, clients?: readonly string[]): ClientsReport {
-  const body = isLiveStream(input) ? liveBody(reconstruction) : { text: textOf(input), ending: 'closed' as const };
+  // A live read keeps its text with its facts; text and bytes are the input itself.
+  const body = reconstruction.source != null ? liveBody(reconstruction) : { text: textOf(input as StreamText), ending: 'closed' as const };
   const module = FORMAT_MODULES.find((candidate) => candidate.name === reconstruction.format);
   const profiles = (module?.clients ?? []).filter((profile) => clients === undefined || clients.includes(profile.client));
   return { reconstruction, readings: profiles.map((profile) => readingOf(profile, profile.read(body), reconstruction)) };

@@ -1,0 +1,88 @@
+// toBeReadableBy and clientsOf under Vitest (from src): a whole stream every client reads; streams that real clients
+// read otherwise (cut, merged calls, frames without event lines), each named with what the client does; live input.
+import { stripVTControlCharacters } from 'node:util';
+import { describe, expect, test } from 'vitest';
+import { clientsOf, reconstruct } from '../../src/index.js';
+import { fixture } from '../../src/fixtures/index.js';
+import '../../src/runners/vitest.js';
+
+async function failure(run: () => unknown): Promise<string> {
+  try {
+    await run();
+  } catch (error) {
+    return stripVTControlCharacters((error as Error).message);
+  }
+  throw new Error('the matcher passed');
+}
+
+const whole = fixture('chat-completions/tool-call').stream;
+const cut = whole.slice(0, whole.lastIndexOf('data: {'));
+const chunk = (delta: object, finish: string | null = null) => `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+const sharedIndex =
+  chunk({ role: 'assistant' }) +
+  chunk({ tool_calls: [{ index: 0, id: 'a', type: 'function', function: { name: 'f', arguments: '{"x":1}' } }] }) +
+  chunk({ tool_calls: [{ index: 0, id: 'b', type: 'function', function: { name: 'g', arguments: '{"y":2}' } }] }) +
+  chunk({}, 'tool_calls') +
+  'data: [DONE]\n\n';
+
+describe('clientsOf', () => {
+  test('every reader of a whole stream reads it whole', async () => {
+    const report = await clientsOf(whole);
+    expect(report.readings.map((reading) => reading.verdict)).toEqual(['reads it whole', 'reads it whole']);
+  });
+
+  test('a stream cut before its end: the loop returns part of it quietly, the final helper throws', async () => {
+    const { readings } = await clientsOf(cut);
+    expect(readings.map((reading) => [reading.reader.split(',')[0], reading.verdict])).toEqual([
+      ['for await (chunk of stream)', 'returns partial quietly'],
+      ['chat.completions.stream().finalChatCompletion()', 'throws'],
+    ]);
+    expect(readings[1]!.thrown).toBe('OpenAIError: missing finish_reason for choice 0');
+  });
+
+  test('a live stream that fails part-way: both readers throw', async () => {
+    let pulls = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulls++ === 0) controller.enqueue(new TextEncoder().encode(cut));
+        else controller.error(new TypeError('terminated'));
+      },
+    });
+    const { readings } = await clientsOf(new Response(body, { headers: { 'content-type': 'text/event-stream' } }));
+    expect(readings.map((reading) => reading.ends)).toEqual(['throws', 'throws']);
+  });
+
+  test('only the clients asked for', async () => {
+    const { readings } = await clientsOf(fixture('anthropic/text').stream, { clients: ['@anthropic-ai/sdk'] });
+    expect(new Set(readings.map((reading) => reading.client))).toEqual(new Set(['@anthropic-ai/sdk']));
+    await expect(clientsOf(whole, { clients: ['openai-python-9'] })).rejects.toThrow(/knows no client "openai-python-9"; pass some of "openai-node"/);
+  });
+});
+
+describe('toBeReadableBy', () => {
+  test('passes on a whole stream, for the clients that read its format', async () => {
+    await expect(whole).toBeReadableBy(['openai-node']);
+    await expect(new Response(whole)).toBeReadableBy(['openai-node', '@anthropic-ai/sdk']);
+  });
+
+  test('fails on parallel calls sharing index 0, naming the client and what it does', async () => {
+    const message = await failure(() => expect(sharedIndex).toBeReadableBy(['openai-node']));
+    expect(message).toContain('expect(received).toBeReadableBy(clients)');
+    expect(message).toMatch(/openai-node >=6\.0\.0 <7, chat\.completions\.stream\(\)\.finalChatCompletion\(\): returns 1 tool call where the stream holds 2, not the documented assembly/);
+  });
+
+  test('fails when an Anthropic relay drops the event lines: the SDK skips every frame', async () => {
+    const dataOnly = fixture('anthropic/text').stream.replace(/^event: .*\n/gm, '');
+    expect(reconstruct(dataOnly).verdict).toBe('complete');
+    const message = await failure(() => expect(dataOnly).toBeReadableBy(['@anthropic-ai/sdk']));
+    expect(message).toMatch(/for await .*: returns 0 characters of text where the stream holds 31/);
+    expect(message).toMatch(/finalMessage\(\): throws AnthropicError: request ended without sending any chunks/);
+  });
+
+  test('.not, and misuse', async () => {
+    await expect(cut).not.toBeReadableBy(['openai-node']);
+    expect(() => expect(whole).toBeReadableBy(['nobody'])).toThrow(/Pass the clients as an array of names, some of "openai-node"/);
+    expect(() => expect(reconstruct(whole)).toBeReadableBy(['openai-node'])).toThrow(/a reconstruction made from text keeps none/);
+    expect(() => expect(whole).toBeReadableBy(['@anthropic-ai/sdk'])).toThrow(/none of them reads chat-completions streams/);
+  });
+});
