@@ -8,11 +8,12 @@ import { runCompare } from './compare.js';
 import { runRecord } from './record.js';
 import { runServe } from './serve.js';
 import { requestFileOptions } from './request-file.js';
+import { clientReadings, clientsSection } from './clients.js';
 import { optionsHelp, READ_OPTIONS } from './options.js';
 import { checkOptions, countsAtLeast, lineLookup, MAX_HELD_CHARS, openSession, printableJson, SEVERITIES } from '../core/index.js';
 import { createInspection, FORMAT_NAMES, renderInspection, renderText, type FormatName, type Inspection, type Reconstruction, type ReconstructOptions, type Severity } from '../index.js';
 
-const USAGE = `Usage: sse-reconstruct [FILE|-] [--format NAME] [--json] [--frames] [--inspect] [--path PATH] [--html FILE] [--open] [--max-held-chars N] [--request FILE] [--fail-on SEVERITY] [--help] [--version]
+const USAGE = `Usage: sse-reconstruct [FILE|-] [--format NAME] [--json] [--frames] [--clients] [--inspect] [--path PATH] [--html FILE] [--open] [--max-held-chars N] [--request FILE] [--fail-on SEVERITY] [--help] [--version]
        sse-reconstruct serve CAPTURE [--port N] [--stall-after N --stall-ms MS] …   (serve --help)
        sse-reconstruct record --upstream URL --out FILE [--port N] [--once]       (record --help)
        sse-reconstruct compare UPSTREAM DOWNSTREAM [--json] [--usage MODE] …     (compare --help)
@@ -39,6 +40,8 @@ interface Request {
   options: ReconstructOptions;
   json: boolean;
   frames: boolean;
+  /** `--clients`: add what each real client of the format does with the capture. */
+  clients: boolean;
   failOn: Severity;
   /** Inspect the stream as any event stream (`--inspect`, or implied by `--path`). */
   inspect: boolean;
@@ -59,6 +62,7 @@ interface Flags {
   request?: string;
   json: boolean;
   frames: boolean;
+  clients: boolean;
   failOn: string;
   inspect: boolean;
   path?: string;
@@ -69,13 +73,14 @@ interface Flags {
 /** Reads the arguments; never throws: a bad argument is a usage error saying what to pass. */
 function parseArguments(args: readonly string[], stdinIsTTY: boolean): Parsed {
   const files: string[] = [];
-  const flags: Flags = { json: false, frames: false, failOn: 'warning', inspect: false, open: false };
+  const flags: Flags = { json: false, frames: false, clients: false, failOn: 'warning', inspect: false, open: false };
   for (let i = 0; i < args.length; i += 1) {
     const arg = args[i] ?? '';
     if (arg === '--help' || arg === '-h') return { kind: 'help' };
     if (arg === '--version' || arg === '-v') return { kind: 'version' };
     if (arg === '--json') flags.json = true;
     else if (arg === '--frames') flags.frames = true;
+    else if (arg === '--clients') flags.clients = true;
     else if (arg === '--inspect') flags.inspect = true;
     else if (arg === '--open') flags.open = true;
     else if (arg === '--html' || arg.startsWith('--html=')) {
@@ -113,12 +118,13 @@ function parseArguments(args: readonly string[], stdinIsTTY: boolean): Parsed {
 
 /** The request the options and files make, or the usage error of options that do not go together. */
 function requestFrom(flags: Flags, files: readonly string[], stdinIsTTY: boolean): Parsed {
-  const { format, maxHeldChars, json, frames, failOn, inspect, path, html, open } = flags;
+  const { format, maxHeldChars, json, frames, clients, failOn, inspect, path, html, open } = flags;
   if (format !== undefined && !(FORMAT_NAMES as readonly string[]).includes(format)) {
     return usageError(`unknown format ${JSON.stringify(format)}; pass one of ${FORMAT_NAMES.join(', ')}`);
   }
   if (inspect && format !== undefined) return usageError('--inspect reads any event stream; --format names an LLM format to reconstruct: pass one or the other');
   if (inspect && frames) return usageError('--inspect lists every event already; --frames is for the reconstruction report');
+  if (inspect && clients) return usageError('--clients says what the clients of an LLM format do; --inspect reads any event stream: pass one or the other');
   if (files.length > 1) return usageError(`one capture at a time; received ${files.length} files (${files.join(', ')})`);
   const source = files[0] ?? '-';
   const openAlone = open && files.length === 0 && html === undefined;
@@ -131,7 +137,7 @@ function requestFrom(flags: Flags, files: readonly string[], stdinIsTTY: boolean
     if (typeof read === 'string') return usageError(read);
     Object.assign(options, read);
   }
-  const request: Request = { source, options, json, frames, failOn: failOn as Severity, inspect, open };
+  const request: Request = { source, options, json, frames, clients, failOn: failOn as Severity, inspect, open };
   if (path !== undefined) request.path = path;
   if (html !== undefined) request.html = html;
   // `--open` with no capture opens the empty page (pass - to open the report of what stdin carries).
@@ -180,6 +186,8 @@ interface Feedable<T> {
 }
 
 interface Fed<T> {
+  /** The capture's text when it was kept whole (within the snippet budget). */
+  text?: string;
   result: T;
   lines: ((line: number) => string | undefined) | undefined;
   /** The session stopped at the held bound, and the rest of the input was left unread. */
@@ -205,8 +213,8 @@ async function readInto<T>(source: NodeJS.ReadableStream, session: Feedable<T>, 
     }
   }
   const result = session.end();
-  const lines = keep && size <= budget ? lineLookup(new TextDecoder('utf-8', { ignoreBOM: true }).decode(Buffer.concat(kept))) : undefined;
-  return { result, lines, stoppedEarly };
+  const text = keep && size <= budget ? new TextDecoder('utf-8', { ignoreBOM: true }).decode(Buffer.concat(kept)) : undefined;
+  return { result, lines: text === undefined ? undefined : lineLookup(text), stoppedEarly, ...(text === undefined ? {} : { text }) };
 }
 
 /** Why a path cannot be read, in words that say what to pass instead; null when it is a readable file. */
@@ -234,7 +242,10 @@ class Run {
     const fed = await readInto(input, openSession(this.request.options));
     this.noteStop(fed.stoppedEarly);
     const { result, lines } = fed;
-    const output = this.request.json ? `${printableJson(result, 2)}\n` : renderText(result, { color: this.colourWanted(), frames: this.request.frames, ...(lines ? { source: lines } : {}) });
+    const clients = this.request.clients ? clientReadings(result, fed.text ?? null) : undefined;
+    if (this.request.json) return this.write(`${printableJson(clients === undefined ? result : { ...result, clients }, 2)}\n`, exitCodeOf(result, this.request.failOn));
+    const report = renderText(result, { color: this.colourWanted(), frames: this.request.frames, ...(lines ? { source: lines } : {}) });
+    const output = clients === undefined ? report : report + clientsSection(result, clients, this.colourWanted());
     return this.write(output, exitCodeOf(result, this.request.failOn));
   }
 

@@ -16,6 +16,10 @@ export const READ_OPTIONS: readonly CommandOption[] = [
   { usage: '--json', help: 'print the whole result as JSON instead of the report' },
   { usage: '--frames', help: 'add the frames table to the report (index, lines, event, type, carried, time)' },
   {
+    usage: '--clients',
+    help: 'add what each real client of the format does with the capture (openai-node, @anthropic-ai/sdk…: the answer it hands over, or whether it throws, waits or returns part of it quietly; see docs/clients.md); with --json, a `clients` member',
+  },
+  {
     usage: '--inspect',
     help: 'read any event stream, LLM or not, as a spec client dispatches it: the events, what dispatches nothing and why, the counts, and the problems with a caret (exit status 1 when it has a problem at or above --fail-on: a note such as [DONE] passes by default)',
   },
