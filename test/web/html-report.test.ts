@@ -1,10 +1,11 @@
 // `--html FILE` and `--open`: the page written with a capture and its report in it, and opened with the platform's
 // opener (a stand-in opener on PATH records what it was given: there is no desktop here).
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { buildSync } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openerFor } from '../../src/cli/html-page.js';
 import { EXAMPLES } from '../../src/web/examples.js';
@@ -21,7 +22,7 @@ const file = (name: string) => join(dir, name);
 const CLIS = [join(root, 'src/cli/index.ts'), ...(existsSync(join(root, 'dist/cli.js')) ? [join(root, 'dist/cli.js')] : [])];
 
 function cli(entry: string, args: string[], env: Record<string, string> = {}) {
-  const result = spawnSync(process.execPath, [...(entry.endsWith('.ts') ? ['--import', 'tsx'] : []), entry, ...args], { cwd: root, input: '', encoding: 'utf8', env: { ...process.env, ...env } });
+  const result = spawnSync(process.execPath, [entry.endsWith('.ts') ? sourceCli : entry, ...args], { cwd: root, input: '', encoding: 'utf8', env: { ...process.env, ...env } });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -37,9 +38,27 @@ async function opened(): Promise<string> {
   throw new Error('the opener was never started');
 }
 
+/**
+ * The CLI from the source, compiled once by esbuild as tsx would compile it file by file (tsx is esbuild too), rather
+ * than once per process: laid out as in the repo (`src/cli/`, beside `dist/` and `node_modules/`, linked), so it finds
+ * the shipped page and its optional dependencies where the source entry does.
+ */
+let sourceCli = '';
+
+function buildSourceCli(): string {
+  const tree = join(dir, 'source');
+  mkdirSync(join(tree, 'src', 'cli'), { recursive: true });
+  symlinkSync(join(root, 'dist'), join(tree, 'dist'), 'dir');
+  symlinkSync(join(root, 'node_modules'), join(tree, 'node_modules'), 'dir');
+  const outfile = join(tree, 'src', 'cli', 'index.mjs');
+  buildSync({ entryPoints: [join(root, 'src/cli/index.ts')], bundle: true, packages: 'external', platform: 'node', format: 'esm', target: 'node20', outfile, logLevel: 'error' });
+  return outfile;
+}
+
 beforeAll(() => {
   ensurePage();
   dir = mkdtempSync(join(tmpdir(), 'sse-reconstruct-html-'));
+  sourceCli = buildSourceCli();
   writeFileSync(file('cut.sse'), CUT);
   writeFileSync(file('harbour.sse'), HARBOUR);
   // A stand-in for xdg-open that writes down what it was asked to open.
@@ -85,12 +104,15 @@ describe.each(CLIS)('%s', (entry) => {
 
   it('--open alone opens the shipped page; a missing opener is said, with the file to open', async () => {
     rmSync(file('opened.txt'), { force: true });
+    // The source's shipped page is the repo's dist/web, seen through the link beside the compiled source.
+    const shipped = entry.endsWith('.ts') ? join(dir, 'source', 'dist', 'web', basename(PAGE_FILE)) : PAGE_FILE;
+    expect(realpathSync(shipped)).toBe(realpathSync(PAGE_FILE));
     const run = cli(entry, ['--open'], { PATH: `${dir}:${process.env.PATH ?? ''}` });
     expect(run.status).toBe(0);
-    expect(await opened()).toBe(PAGE_FILE);
+    expect(await opened()).toBe(shipped);
     const missing = cli(entry, ['--open'], { PATH: join(dir, 'nowhere') });
     expect(missing.status).toBe(1);
-    expect(missing.stderr).toContain(`could not start xdg-open (ENOENT); open ${PAGE_FILE} in a browser`);
+    expect(missing.stderr).toContain(`could not start xdg-open (ENOENT); open ${shipped} in a browser`);
   });
 
   it('--html without a file name is a usage error', () => {

@@ -33,8 +33,8 @@ export class PlaceBook implements PlaceRecorder {
   private lastIndex = -1;
   private log: Int32Array | null = null;
   private logLength = 0;
-  /** The runs' columns the last `places()` made (see `columnsOf`). */
-  private earlier: Int32Array[] = [];
+  /** The runs' columns as of the last `places()`, split from the log when first read (see `LazyColumns`). */
+  private earlier: LazyColumns = NO_COLUMNS;
 
   appended(part: Part, choice: number, offset: number, frame: number): void {
     // Called once a piece: the last choice is kept at hand (no keyed lookup).
@@ -71,7 +71,9 @@ export class PlaceBook implements PlaceRecorder {
   /** The places, with `frameCount` the stream's frames; each part's runs are made into objects when first read. */
   places(frameCount: number): AnswerPlaces {
     // The columns so far are kept: a live read may ask again later, and the log starts over in a borrowed buffer.
-    const columns = this.log === null ? this.earlier : columnsOf(this.earlier, this.log, this.logLength, this.choices.size * 3);
+    // The log's used part is copied out (one native copy) and split into columns only when places are read: most
+    // reconstructions never read them, and a split run once per read is a loop V8 has not optimised yet.
+    const columns = this.log === null ? this.earlier : new LazyColumns(this.earlier, this.log.slice(0, this.logLength), this.choices.size * 3);
     this.earlier = columns;
     if (this.log !== null && this.log.length <= KEPT_LOG_LENGTH && SPARE_LOGS.length < SPARE_LIMIT) SPARE_LOGS.push(this.log);
     this.log = null;
@@ -103,6 +105,30 @@ export class PlaceBook implements PlaceRecorder {
   }
 }
 
+/** The columns of the runs logged up to one `places()`: split from its log (after the earlier ones) when first asked. */
+class LazyColumns {
+  private split: readonly Int32Array[] | null = null;
+
+  constructor(
+    private earlier: LazyColumns | null,
+    private log: Int32Array,
+    private readonly keys: number,
+  ) {}
+
+  get columns(): readonly Int32Array[] {
+    if (this.split === null) {
+      this.split = columnsOf(this.earlier?.columns ?? [], this.log, this.log.length, this.keys);
+      // Split once: neither the log nor the earlier columns are needed again.
+      this.earlier = null;
+      this.log = EMPTY_COLUMN;
+    }
+    return this.split;
+  }
+}
+
+const EMPTY_COLUMN = new Int32Array(0);
+const NO_COLUMNS = new LazyColumns(null, EMPTY_COLUMN, 0);
+
 /**
  * The log split by part key: for each, its runs as [offset, frame, offset, frame, …] in one exact-size array, after
  * the runs `earlier` columns hold.
@@ -131,19 +157,23 @@ function columnsOf(earlier: readonly Int32Array[], log: Int32Array, length: numb
   return columns;
 }
 
-const EMPTY_COLUMN = new Int32Array(0);
-/** Each recorded ChoicePlaces' run columns by part, so a lookup needs no run objects (see `frameInColumn`). */
-const COLUMNS = new WeakMap<ChoicePlaces, readonly Int32Array[]>();
+/** Each recorded ChoicePlaces' run columns, so a lookup needs no run objects (see `frameInColumn`). */
+const COLUMNS = new WeakMap<ChoicePlaces, { columns: LazyColumns; key: number }>();
 
-function choicePlaces(choice: ChoiceColumns, columns: readonly Int32Array[]): ChoicePlaces {
+/** The column of `part` in `choice`'s runs. */
+function columnOf(from: { columns: LazyColumns; key: number }, code: number): Int32Array {
+  return from.columns.columns[from.key * 3 + code] ?? EMPTY_COLUMN;
+}
+
+function choicePlaces(choice: ChoiceColumns, columns: LazyColumns): ChoicePlaces {
   const places = { toolCalls: choice.toolCalls, finish: choice.finish } as ChoicePlaces;
-  const own = PARTS.map((_part, code) => columns[choice.key * 3 + code] ?? EMPTY_COLUMN);
+  const own = { columns, key: choice.key };
   PARTS.forEach((part, code) => {
     Object.defineProperty(places, part, {
       enumerable: true,
       configurable: true,
       get(this: ChoicePlaces) {
-        const column = own[code] as Int32Array;
+        const column = columnOf(own, code);
         const runs: PlaceRun[] = [];
         for (let at = 0; at < column.length; at += 2) runs.push({ offset: column[at] as number, frame: column[at + 1] as number });
         Object.defineProperty(this, part, { value: runs, enumerable: true, writable: true, configurable: true });
@@ -161,8 +191,9 @@ function choicePlaces(choice: ChoiceColumns, columns: readonly Int32Array[]): Ch
  * made another way (read their runs then).
  */
 export function frameInColumn(places: ChoicePlaces, part: Part, offset: number): number | null | undefined {
-  const column = COLUMNS.get(places)?.[partCode(part)];
-  if (column === undefined) return undefined;
+  const own = COLUMNS.get(places);
+  if (own === undefined) return undefined;
+  const column = columnOf(own, partCode(part));
   if (column.length === 0) return null;
   let low = 0;
   let high = column.length / 2 - 1;

@@ -171,7 +171,8 @@ export class ChatAssembler implements Assembler, ChatFindings {
   startChunk(chunk: Json, frame: FramePlace): void {
     this.chunkSeen = true;
     if (this.identity === null) this.identity = { id: chunk.id, model: chunk.model, created: chunk.created, frame: frame.index };
-    else this.checkIdentity(chunk, frame);
+    // The same id and model as the first chunk (nearly every chunk): nothing to check or learn.
+    else if (chunk.id !== this.identity.id || chunk.model !== this.identity.model) this.checkIdentity(chunk, frame);
     if (typeof chunk.id === 'string' && chunk.id !== '') this.top.id = chunk.id;
     if (typeof chunk.created === 'number' && chunk.created !== 0) this.top.created = chunk.created;
     if (typeof chunk.model === 'string' && chunk.model !== '') this.top.model = chunk.model;
