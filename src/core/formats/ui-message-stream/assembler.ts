@@ -198,12 +198,12 @@ export class UiMessageStreamAssembler implements Assembler {
 
   private readAfterDone(frame: FrameRecord): void {
     frame.carried = 'after [DONE]: not read';
-    if (this.findings.lists('after end')) return;
+    if (this.findings.has('after end')) return;
     this.add('after end', frame, `Frame ${frame.index} comes after \`data: [DONE]\` (frame ${this.doneAt?.frame ?? 0}), which ends the stream. It was not read.`);
   }
 
   private afterFinish(frame: FrameRecord, type: string): void {
-    if (this.findings.lists('after finish')) return;
+    if (this.findings.has('after finish')) return;
     this.add('after finish', frame, `Frame ${frame.index} (\`${type}\`) comes after the \`finish\` part (frame ${this.finishAt?.frame ?? 0}). The \`ai\` client still applies it, but a writer that sends parts after \`finish\` has lost track of its answer; other readers stop at \`finish\`.`);
   }
 
