@@ -143,6 +143,13 @@ export const FINDINGS = {
     meaning: 'Its event or type is not one the format has, or it belongs to another stream. It is listed and not assembled.',
     fix: 'Remove it, or read the stream as the format it belongs to.',
   },
+  'part rejected': {
+    severity: 'error',
+    title: "A part the AI SDK client's schema rejects",
+    meaning:
+      'An AI SDK UI message stream part whose `type` is none the `ai` package lists (custom parts must be named `data-…`), whose required field is missing or of the wrong type, or whose `finishReason` is outside the enum. `useChat` (its `DefaultChatTransport`) throws at that part and the whole response fails there. It is listed and not assembled.',
+    fix: "Write only the part types of the `ai` version your clients run, with the fields its `uiMessageChunkSchema` requires; put custom payloads in `data-*` parts.",
+  },
   mixed: {
     severity: 'error',
     title: 'Frames of more than one format',
@@ -216,6 +223,13 @@ export const FINDINGS = {
     title: 'Frames after the end',
     meaning: 'A client stops reading at the end, so these frames are not part of the answer.',
     fix: 'Stop writing after the terminal frame.',
+  },
+  'after finish': {
+    severity: 'warning',
+    title: 'Parts after the `finish` part',
+    meaning:
+      'An AI SDK UI message stream sends nothing but `data: [DONE]` after `finish`. The `ai` client still applies later parts, so what they carry is in the answer here too; readers that stop at `finish` lose it.',
+    fix: 'Write `finish` once, after every other part of the message.',
   },
   'error event': {
     severity: 'error',
@@ -308,6 +322,13 @@ export const FINDINGS = {
     meaning: 'The stream ended, but this choice was never told why it stopped.',
     fix: 'Send `finish_reason` in the last chunk of every choice.',
   },
+  'finish without reason': {
+    severity: 'info',
+    title: 'A `finish` part without `finishReason`',
+    meaning:
+      'The AI SDK UI message stream schema makes the reason optional (its own writer always sends it): the client cannot tell a whole answer from one cut by the token limit or a filter.',
+    fix: "Send `finishReason` (`stop`, `length`, `content-filter`, `tool-calls`, `error`, `other`) mapped from the upstream's reason.",
+  },
   'unknown finish reason': {
     severity: 'error',
     title: "A finish reason outside the format's documented set",
@@ -375,8 +396,8 @@ export const FINDINGS = {
   },
   'tool failed': {
     severity: 'info',
-    title: 'A tool inside a Behavior run failed',
-    meaning: 'The run goes on: the model is told and may recover. Only an `error` event ends a run.',
+    title: 'A tool failed (a Behavior run step, an AI SDK tool part)',
+    meaning: 'The run goes on: the model is told and may recover. Only an `error` event ends a run (or an AI SDK UI message stream). An AI SDK `tool-input-error` or `tool-output-error` part says the same of a tool call.',
     fix: 'Check the tool named in the finding if the run did not recover.',
   },
   'bad field': {

@@ -53,9 +53,10 @@ export interface OracleReading {
 
 /** Reads the frames (in order; a frame the stream lost its end in is left out by the caller) as `format` says. */
 export function oracleReading(format: FormatName, frames: readonly FrameFields[]): OracleReading {
-  if (!Object.hasOwn(ORACLES, format)) return libraryReading(format, frames);
+  const stated = ORACLES[format];
+  if (stated === undefined) return libraryReading(format, frames);
   const shared: Shared = { codes: new Set(), missing: false };
-  const oracle = ORACLES[format](shared);
+  const oracle = stated(shared);
   for (const frame of frames) {
     if (frame.data === null) continue;
     // Data that is neither JSON nor [DONE] is listed and skipped before any format reads it.
@@ -95,7 +96,7 @@ function classOf(format: FormatName, reasons: readonly string[], blocked: boolea
   return classes.has('filtered') ? 'filtered' : 'ok';
 }
 
-const ORACLES: Record<FormatName, (shared: Shared) => FormatOracle> = {
+const ORACLES: Partial<Record<FormatName, (shared: Shared) => FormatOracle>> = {
   'chat-completions': chatOracle,
   anthropic: anthropicOracle,
   responses: responsesOracle,

@@ -68,6 +68,20 @@ const FRAMES: Record<FormatName, (s: Slots) => string[]> = {
     `data: {${x[7]}"promptFeedback":{"blockReason":${JSON.stringify(n[6])}}}\n\n`,
     `data: {"error":{"code":500,"status":${JSON.stringify(n[7])},"message":"m"}}\n\n`,
   ],
+  'ui-message-stream': ({ names: n, extras: x }) => {
+    const q = (text: string | undefined) => JSON.stringify(text);
+    return [
+      `data: {${x[0]}"type":"start","messageId":${q(n[0])}}\n\n`,
+      `data: {${x[1]}"type":"text-start","id":${q(n[1])}}\n\n`,
+      `data: {"type":"text-delta","id":${q(n[1])},"delta":"hi"}\n\n`,
+      `data: {${x[2]}"type":"tool-input-start","toolCallId":${q(n[2])},"toolName":${q(n[3])}}\n\n`,
+      `data: {"type":"tool-input-available","toolCallId":${q(n[2])},"toolName":${q(n[3])},"input":{${x[3]}"a":1}}\n\n`,
+      `data: {${x[4]}"type":${q(`data-${n[4]}`)},"id":${q(n[5])},"data":{${x[5]}"b":1}}\n\n`,
+      `data: {"type":${q(n[6])},${x[6]}"id":"x"}\n\n`,
+      `data: {${x[7]}"type":"finish","finishReason":"stop","messageMetadata":{${q(n[7])}:1}}\n\n`,
+      'data: [DONE]\n\n',
+    ];
+  },
   'behavior-run': ({ names: n, extras: x }) => {
     const event = (type: string, body: string) => `event: ${type}\ndata: {"type":${JSON.stringify(type)},${body}}\n\n`;
     return [
