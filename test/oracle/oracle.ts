@@ -55,7 +55,7 @@ export interface OracleReading {
 export function oracleReading(format: FormatName, frames: readonly FrameFields[]): OracleReading {
   if (!Object.hasOwn(ORACLES, format)) return libraryReading(format, frames);
   const shared: Shared = { codes: new Set(), missing: false };
-  const oracle = ORACLES[format](shared);
+  const oracle = (ORACLES[format] as (shared: Shared) => FormatOracle)(shared);
   for (const frame of frames) {
     if (frame.data === null) continue;
     // Data that is neither JSON nor [DONE] is listed and skipped before any format reads it.
@@ -95,7 +95,8 @@ function classOf(format: FormatName, reasons: readonly string[], blocked: boolea
   return classes.has('filtered') ? 'filtered' : 'ok';
 }
 
-const ORACLES: Record<FormatName, (shared: Shared) => FormatOracle> = {
+// Partial: a format added as its folder alone is read by the library's own reading (libraryReading).
+const ORACLES: Partial<Record<FormatName, (shared: Shared) => FormatOracle>> = {
   'chat-completions': chatOracle,
   anthropic: anthropicOracle,
   responses: responsesOracle,
