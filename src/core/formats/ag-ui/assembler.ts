@@ -4,14 +4,14 @@
 import { NO_PLACES, type PlaceRecorder } from '../../answer/places.js';
 import type { Payload } from '../../decode/frame.js';
 import type { FindingCode, FindingList } from '../../findings.js';
-import type { Assembler, Assembly, AssemblyContext, FrameRecord } from '../../model.js';
+import type { Assembler, Assembly, AssemblyContext, FrameRecord, ToolCall } from '../../model.js';
 import { isObject, type Json } from '../json-shape.js';
 import { phraseFamily } from '../phrases.js';
 import { ChunkLanes, type LogicalEvent } from './chunks.js';
 import { Conversation } from './conversation.js';
 import { EVENT_SHAPES, fieldProblem } from './events.js';
 import { RunOrder } from './order.js';
-import { runResponse, turnOf, usageSum, type RunEnd } from './response.js';
+import { runResponse, turnOf, usageSum, type RunEnd, type Turn } from './response.js';
 
 const TEXT = phraseFamily((_index, count) => `text +${count} chars`);
 const ARGS = phraseFamily((_index, count) => `tool call arguments +${count}`);
@@ -260,7 +260,9 @@ export class AgUiAssembler implements Assembler {
     const response = runResponse(this.head, messages, this.conversation.stateSent ? this.conversation.state : undefined, this.end);
     const usage = this.end.status === 'running' ? null : usageSum(this.end.usage);
     return {
-      choices: [{ index: 0, text: turn.text, ...(turn.reasoning !== '' ? { reasoning: turn.reasoning } : {}), toolCalls: turn.calls, finishReason: finishReasonOf(this.end, turn.pending) }],
+      // A call a TOOL_CALL_RESULT answered was run by the agent: the answer lists it as a server call, and the
+      // choice, like a Behavior run's steps, holds only the calls left for the application.
+      choices: [{ index: 0, text: turn.text, ...(turn.reasoning !== '' ? { reasoning: turn.reasoning } : {}), toolCalls: clientCalls(turn), finishReason: finishReasonOf(this.end, turn.pending) }],
       usage,
       response,
       error: this.end.status === 'error' ? this.end.error : null,
@@ -268,6 +270,10 @@ export class AgUiAssembler implements Assembler {
       missingPiece: this.missingPiece,
     };
   }
+}
+
+function clientCalls(turn: Turn): ToolCall[] {
+  return turn.calls.filter((call) => call.id === null || !turn.answered.has(call.id)).map((call, index) => ({ ...call, index }));
 }
 
 /** The finish reason this library names for how the run ended (AG-UI has no finish reason field: see finish-reasons.ts). */

@@ -24,7 +24,7 @@ const specs: FixtureSpec[] = [
   {
     kind: 'parallel-tool-calls',
     title: 'Two tool calls on one assistant message',
-    response: run([{ id: 'msg_1', role: 'assistant', toolCalls: [call('call_1', 'get_weather', { city: 'Paris' }), call('call_2', 'get_weather', { city: 'Rome' })] }]),
+    response: run([{ id: 'msg_1', role: 'assistant', toolCalls: [call('call_1', 'get_weather', { city: 'Paris' }), call('call_2', 'get_weather', { city: 'Tokyo' })] }]),
   },
   {
     kind: 'reasoning',
