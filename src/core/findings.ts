@@ -231,6 +231,13 @@ export const FINDINGS = {
       'An AI SDK UI message stream sends nothing but `data: [DONE]` after `finish`. The `ai` client still applies later parts, so what they carry is in the answer here too; readers that stop at `finish` lose it.',
     fix: 'Write `finish` once, after every other part of the message.',
   },
+  'after run end': {
+    severity: 'error',
+    title: 'An event after the run ended',
+    meaning:
+      'An AG-UI event after `RUN_FINISHED` (other than `RUN_ERROR` or a new `RUN_STARTED`), or after `RUN_ERROR` (other than a new `RUN_STARTED`). The official client rejects it and fails the run there, so it is not part of the answer.',
+    fix: 'Send nothing after the run\'s terminal event; start a new run with `RUN_STARTED` if more is to come.',
+  },
   'error event': {
     severity: 'error',
     title: 'The stream ended in an error',
@@ -405,6 +412,13 @@ export const FINDINGS = {
     title: "A field without the shape Salyro's contract gives it",
     meaning: 'A Behavior `behavior`, `version` or `usage` that cannot be read; it is shown as unknown.',
     fix: '`behavior` is a string, `version` an integer or null, `usage` the three integer counts.',
+  },
+  'invalid event': {
+    severity: 'error',
+    title: 'An event its schema rejects',
+    meaning:
+      'An AG-UI event without a field the protocol requires (`RUN_FINISHED` without `threadId`, content without `messageId`), a field of the wrong type, or an optional field sent as null. The official client validates every event first and fails the run at this one.',
+    fix: 'Send every required field with its type, and leave optional fields out rather than null.',
   },
   stalled: {
     severity: 'error',

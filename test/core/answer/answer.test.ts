@@ -36,6 +36,7 @@ const USAGE: Record<string, unknown> = {
   // candidatesTokenCount 3 leaves out the 5 thoughts: 8 out.
   'gemini/usage': { input: 9, output: 8, total: 17, cacheRead: 4, cacheWrite: null, reasoning: 5 },
   'behavior-run/usage': { input: 9, output: 3, total: 12, cacheRead: null, cacheWrite: null, reasoning: null },
+  'ag-ui/usage': { input: 40, output: 18, total: 58, cacheRead: null, cacheWrite: null, reasoning: null },
 };
 
 describe('answerOf on every fixture', () => {

@@ -94,6 +94,20 @@ const FRAMES: Record<FormatName, (s: Slots) => string[]> = {
       event('response.completed', `"id":"run","usage":{${x[7]}"inputTokens":1,"outputTokens":1,"totalTokens":2}`),
     ];
   },
+  'ag-ui': ({ names: n, extras: x }) => {
+    const event = (type: string, body: string) => `data: {"type":${JSON.stringify(type)},${body}}\n\n`;
+    return [
+      event('RUN_STARTED', `${x[0]}"threadId":"t","runId":"r","input":{"messages":[{${x[1]}"id":${JSON.stringify(n[0])},"role":"user","content":"hi"}]}`),
+      event('TEXT_MESSAGE_START', `"messageId":${JSON.stringify(n[1])},"role":"assistant"`),
+      event('TEXT_MESSAGE_CONTENT', `${x[2]}"messageId":${JSON.stringify(n[1])},"delta":"hi"`),
+      event('TOOL_CALL_START', `"toolCallId":${JSON.stringify(n[2])},"toolCallName":${JSON.stringify(n[3])},"parentMessageId":${JSON.stringify(n[1])}`),
+      event('TOOL_CALL_ARGS', `"toolCallId":${JSON.stringify(n[2])},"delta":"{\\"${n[4]}\\":1}"`),
+      event('STATE_DELTA', `"delta":[{${x[3]}"op":"add","path":"/${n[5]}","value":{${x[4]}"a":1}}]`),
+      event('MESSAGES_SNAPSHOT', `"messages":[{${x[5]}"id":${JSON.stringify(n[6])},"role":"assistant","toolCalls":[{${x[6]}"id":"c","function":{"name":"f","arguments":"{}"}}]}]`),
+      event(n[7] as string, `"messageId":"m"`),
+      event('RUN_FINISHED', `"threadId":"t","runId":"r","outcome":{${x[7]}"type":"success"},"usage":[{"inputTokens":1}]`),
+    ];
+  },
 };
 
 /** Paths of objects whose prototype is neither Object.prototype, Array.prototype nor null. */
@@ -137,7 +151,7 @@ describe('hostile streams of every format', () => {
       fc.shuffledSubarray(streams, { minLength: 2 }).map((picked) => picked.map((stream) => stream.text).join('')),
     );
     fc.assert(
-      fc.property(all, fc.constantFrom<FormatName | undefined>(undefined, 'chat-completions', 'responses', 'anthropic', 'gemini', 'behavior-run'), (text, format) => {
+      fc.property(all, fc.constantFrom<FormatName | undefined>(undefined, 'chat-completions', 'responses', 'anthropic', 'gemini', 'behavior-run', 'ag-ui'), (text, format) => {
         const result = reconstruct(text, format ? { format } : {});
         expect(foreignPrototypes(result)).toEqual([]);
         expect(JSON.stringify(result).length).toBeLessThan(30 * text.length + 20_000);
