@@ -9,7 +9,7 @@ export type CohereErrorSource = 'cohere' | 'cohere-stream';
 export const COHERE_ERRORS: ProviderErrors<CohereErrorSource> = {
   provider: 'cohere',
   title: 'Cohere v2 Chat',
-  rankWithoutFormat: 5,
+  rankWithoutFormat: 6,
   sources: {
     cohere: { where: 'https://docs.cohere.com/v2/reference/errors (HTTP codes and example messages) and the error classes of cohere-ai 8.1.0 `V2.chatStream`', read: '2026-12-02' },
     'cohere-stream': { where: 'recorded v2 streams in langchain-ai/langchain-cohere cassettes (`message-end` with `error_type`)', read: '2026-12-02' },

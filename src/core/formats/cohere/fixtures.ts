@@ -50,7 +50,7 @@ const specs: FixtureSpec[] = [
     kind: 'error-mid-stream',
     title: 'A `message-end` with `finish_reason: "ERROR"` inside a text block',
     response: { id: 'c0a8e3c1-fixture', finish_reason: 'ERROR', message: { role: 'assistant', content: [text('Once upon a time, in a l')] }, usage: {} },
-    endsInError: { response: responseOf({ content: [text(STORY)] }, 'COMPLETE'), keep: 5 },
+    endsInError: { response: responseOf({ content: [text(STORY)] }, 'COMPLETE'), keep: 4 },
     verdict: 'did not finish',
     outcome: 'error_event',
     findings: ['block open', 'error event'],
