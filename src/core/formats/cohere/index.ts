@@ -53,8 +53,9 @@ export const cohere: FormatModule<'cohere', typeof COHERE_ERRORS> = {
   errorMessage: ERROR_MESSAGE,
   errorFrame,
   httpErrorBody,
+  // `message-end` ends the answer; the `[DONE]` after it goes with it (the SDK's reader stops at `[DONE]`).
   endRule: {
-    ends: (frame) => isObject(frame.json) && frame.json.type === 'message-end',
+    ends: (frame) => frame.done || (isObject(frame.json) && frame.json.type === 'message-end'),
     withoutEnd: () => null,
   },
   errorProviders: ['cohere'],
