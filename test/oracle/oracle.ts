@@ -36,6 +36,10 @@ export function endIndexOf(format: FormatName, frames: readonly FrameFields[]): 
         return type === 'error' || type === 'response.completed' || type === 'response.incomplete' || type === 'response.failed';
       case 'behavior-run':
         return type === 'response.completed' || type === 'error';
+      case 'cohere':
+        return type === 'message-end';
+      default:
+        return false;
     }
   });
   return index === -1 ? null : index;
@@ -53,10 +57,10 @@ export interface OracleReading {
 
 /** Reads the frames (in order; a frame the stream lost its end in is left out by the caller) as `format` says. */
 export function oracleReading(format: FormatName, frames: readonly FrameFields[]): OracleReading {
-  const stated = ORACLES[format];
-  if (stated === undefined) return libraryReading(format, frames);
+  const made = Object.hasOwn(ORACLES, format) ? ORACLES[format] : undefined;
+  if (made === undefined) return libraryReading(format, frames);
   const shared: Shared = { codes: new Set(), missing: false };
-  const oracle = stated(shared);
+  const oracle = made(shared);
   for (const frame of frames) {
     if (frame.data === null) continue;
     // Data that is neither JSON nor [DONE] is listed and skipped before any format reads it.
@@ -96,6 +100,7 @@ function classOf(format: FormatName, reasons: readonly string[], blocked: boolea
   return classes.has('filtered') ? 'filtered' : 'ok';
 }
 
+/** The formats this oracle states rules for; a format missing here is read by the library (libraryReading). */
 const ORACLES: Partial<Record<FormatName, (shared: Shared) => FormatOracle>> = {
   'chat-completions': chatOracle,
   anthropic: anthropicOracle,

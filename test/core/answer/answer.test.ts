@@ -37,6 +37,8 @@ const USAGE: Record<string, unknown> = {
   'gemini/usage': { input: 9, output: 8, total: 17, cacheRead: 4, cacheWrite: null, reasoning: 5 },
   'behavior-run/usage': { input: 9, output: 3, total: 12, cacheRead: null, cacheWrite: null, reasoning: null },
   'ag-ui/usage': { input: 40, output: 18, total: 58, cacheRead: null, cacheWrite: null, reasoning: null },
+  // From `tokens` (500 read, 480 of them from the cache), not `billed_units` (263 billed).
+  'cohere/usage': { input: 500, output: 3, total: 503, cacheRead: 480, cacheWrite: null, reasoning: null },
 };
 
 describe('answerOf on every fixture', () => {

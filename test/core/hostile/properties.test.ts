@@ -106,6 +106,19 @@ const FRAMES: Record<FormatName, (s: Slots) => string[]> = {
       event('MESSAGES_SNAPSHOT', `"messages":[{${x[5]}"id":${JSON.stringify(n[6])},"role":"assistant","toolCalls":[{${x[6]}"id":"c","function":{"name":"f","arguments":"{}"}}]}]`),
       event(n[7] as string, `"messageId":"m"`),
       event('RUN_FINISHED', `"threadId":"t","runId":"r","outcome":{${x[7]}"type":"success"},"usage":[{"inputTokens":1}]`),
+      ];
+    },
+  cohere: ({ names: n, extras: x }) => {
+    const event = (type: string, body: string) => `event: ${type}\ndata: {"type":${JSON.stringify(type)},${body}}\n\n`;
+    return [
+      event('message-start', `${x[0]}"id":"m","delta":{"message":{${x[1]}"role":"assistant"}}`),
+      event('content-start', `"index":0,"delta":{"message":{"content":{${x[2]}"type":${JSON.stringify(n[0])},"text":"hi"}}}`),
+      event('content-delta', `"index":0,"delta":{"message":{"content":{${x[3]}"text":"hi"}}}`),
+      event('tool-call-start', `"index":0,"delta":{"message":{"tool_calls":{${x[4]}"id":"t","type":"function","function":{"name":${JSON.stringify(n[1])},"arguments":""}}}}`),
+      event('tool-call-delta', `"index":0,"delta":{"message":{"tool_calls":{"function":{"arguments":"{\\"${n[2]}\\":1}"}}}}`),
+      event('citation-start', `"index":0,"delta":{"message":{"citations":{${x[5]}"start":0,"end":2,"type":${JSON.stringify(n[3])}}}}`),
+      event(n[4] as string, `${x[6]}"index":0`),
+      event('message-end', `"delta":{"finish_reason":${JSON.stringify(n[5])},"usage":{${x[7]}"tokens":{"${n[6]}":1}},"error_type":${JSON.stringify(n[7])}}`),
     ];
   },
 };
