@@ -13,13 +13,28 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const scratch = mkdtempSync(join(tmpdir(), 'sse-reconstruct-page-pack-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
+/**
+ * The packed tarball and the files in it: the one `npm test` packed once from the build it just made
+ * (SSE_PACKED_TARBALL, as the package and example checks use), or one packed here.
+ */
+function packed(): { tarball: string; files: string[] } {
+  const given = process.env.SSE_PACKED_TARBALL;
+  if (given !== undefined && existsSync(given)) {
+    const listed = spawnSync('tar', ['-tzf', given], { encoding: 'utf8' });
+    expect(listed.status, listed.stderr).toBe(0);
+    return { tarball: given, files: listed.stdout.split('\n').filter((line) => line.startsWith('package/')).map((line) => line.slice('package/'.length)) };
+  }
+  const run = spawnSync(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', scratch, '--loglevel=error'], { cwd: root, encoding: 'utf8' });
+  expect(run.status, run.stderr).toBe(0);
+  const [entry] = JSON.parse(run.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
+  return { tarball: join(scratch, entry?.filename ?? ''), files: entry?.files.map((file) => file.path) ?? [] };
+}
+
 describe.runIf(built)('the packed package', () => {
   it('ships the page, and its bin writes the report page from it', () => {
-    const packed = spawnSync(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', scratch, '--loglevel=error'], { cwd: root, encoding: 'utf8' });
-    expect(packed.status, packed.stderr).toBe(0);
-    const [entry] = JSON.parse(packed.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
-    expect(entry?.files.map((file) => file.path)).toContain('dist/web/sse-reconstruct.html');
-    const untar = spawnSync('tar', ['-xzf', join(scratch, entry?.filename ?? ''), '-C', scratch], { encoding: 'utf8' });
+    const { tarball, files } = packed();
+    expect(files).toContain('dist/web/sse-reconstruct.html');
+    const untar = spawnSync('tar', ['-xzf', tarball, '-C', scratch], { encoding: 'utf8' });
     expect(untar.status, untar.stderr).toBe(0);
     const capture = join(scratch, 'tool.sse');
     writeFileSync(capture, EXAMPLES.find((example) => example.id === 'tool-fragments')?.text ?? '');
