@@ -8,9 +8,13 @@ import type { FindingCode, FindingList } from '../../findings.js';
 import type { Assembler, Assembly, AssemblyContext, FrameRecord, ToolCall } from '../../model.js';
 import { preview } from '../../words.js';
 import { isObject, type Json } from '../json-shape.js';
+import { phraseFamily } from '../phrases.js';
 import { copiedPart, type ToolState } from './message.js';
 import { isDataPart, schemaProblem } from './parts.js';
 import { ToolParts } from './tool-parts.js';
+
+const TEXT_PIECE = phraseFamily((_index, count) => `text +${count} chars`);
+const REASONING_PIECE = phraseFamily((_index, count) => `reasoning +${count} chars`);
 
 /** Where a part was read. */
 export interface Seen {
@@ -59,7 +63,6 @@ export class UiMessageStreamAssembler implements Assembler {
   }
 
   private dispatch(frame: FrameRecord, type: string, value: Json): void {
-    const at = { frame: frame.index, line: frame.line };
     switch (type) {
       case 'text-start':
       case 'reasoning-start':
@@ -92,11 +95,12 @@ export class UiMessageStreamAssembler implements Assembler {
       case 'abort':
         return this.readError(frame, typeof value.reason === 'string' ? `aborted: ${value.reason}` : 'aborted', 'an `abort` part: the server stopped the answer');
       default:
-        return this.readOther(frame, type, value, at);
+        return this.readOther(frame, type, value);
     }
   }
 
-  private readOther(frame: FrameRecord, type: string, value: Json, at: Seen): void {
+  private readOther(frame: FrameRecord, type: string, value: Json): void {
+    const at = { frame: frame.index, line: frame.line };
     if (type.startsWith('tool-')) {
       const started = this.tools.read(frame, type, value, at);
       if (started) this.places.recorder.toolCall(0, frame.index);
@@ -125,7 +129,7 @@ export class UiMessageStreamAssembler implements Assembler {
     }
     open.part.text = `${open.part.text as string}${delta}`;
     this.places.append(kind, 0, delta, frame.index);
-    frame.carried = `${kind} +${delta.length} chars`;
+    frame.carried = (kind === 'text' ? TEXT_PIECE : REASONING_PIECE)(0, delta.length);
     frame.progress = delta !== '';
   }
 

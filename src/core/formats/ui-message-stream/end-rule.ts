@@ -1,8 +1,11 @@
 import type { EndRule } from '../format-parts.js';
 import { isObject } from '../json-shape.js';
 
-/** The `finish` part ends a finished answer (`data: [DONE]` only closes the body); taking the end away drops it. */
+/**
+ * The `finish` part ends a finished answer, and `data: [DONE]` closes the body after it: taking the end away drops
+ * both (what a dropped connection leaves).
+ */
 export const endRule: EndRule = {
-  ends: (frame) => isObject(frame.json) && frame.json.type === 'finish',
+  ends: (frame) => frame.done || (isObject(frame.json) && frame.json.type === 'finish'),
   withoutEnd: () => null,
 };

@@ -32,17 +32,21 @@ const REQUIRED_STRINGS: ReadonlyMap<string, readonly string[]> = new Map([
   ['file', ['url', 'mediaType']],
 ]);
 
-/** Optional fields whose type the schema checks, when present: name → the JSON kind it must be. */
-const OPTIONAL_KINDS: ReadonlyMap<string, 'string' | 'boolean'> = new Map([
-  ['messageId', 'string'],
-  ['title', 'string'],
-  ['filename', 'string'],
-  ['reason', 'string'],
-  ['providerExecuted', 'boolean'],
-  ['dynamic', 'boolean'],
-  ['preliminary', 'boolean'],
-  ['transient', 'boolean'],
+/** Optional fields whose type the schema checks, when present, by part type: name → the kind it must be. */
+type Kinds = ReadonlyArray<readonly [string, 'string' | 'boolean']>;
+const TOOL_KINDS: Kinds = [['providerExecuted', 'boolean'], ['dynamic', 'boolean'], ['title', 'string']];
+const OPTIONAL_KINDS: ReadonlyMap<string, Kinds> = new Map<string, Kinds>([
+  ['start', [['messageId', 'string']]],
+  ['abort', [['reason', 'string']]],
+  ['tool-input-start', TOOL_KINDS],
+  ['tool-input-available', TOOL_KINDS],
+  ['tool-input-error', TOOL_KINDS],
+  ['tool-output-available', [['providerExecuted', 'boolean'], ['dynamic', 'boolean'], ['preliminary', 'boolean']]],
+  ['tool-output-error', [['providerExecuted', 'boolean'], ['dynamic', 'boolean']]],
+  ['source-url', [['title', 'string']]],
+  ['source-document', [['filename', 'string']]],
 ]);
+const DATA_KINDS: Kinds = [['id', 'string'], ['transient', 'boolean']];
 
 /** The types only this stream has (every part type but the custom `data-*` ones). */
 export const PART_TYPES: ReadonlySet<string> = new Set(REQUIRED_STRINGS.keys());
@@ -57,7 +61,7 @@ export function isDataPart(type: string): boolean {
  * missing or not strings, a checked optional field of the wrong kind, a finish reason outside the enum.
  */
 export function schemaProblem(part: Json, type: string): string | null {
-  if (isDataPart(type)) return kindProblem(part, ['id', 'transient']);
+  if (isDataPart(type)) return kindProblem(part, DATA_KINDS);
   const required = REQUIRED_STRINGS.get(type);
   if (required === undefined) return `its type ${JSON.stringify(type)} is none the schema lists (nor a \`data-*\` type)`;
   for (const field of required) {
@@ -67,15 +71,15 @@ export function schemaProblem(part: Json, type: string): string | null {
     const reason = part.finishReason;
     if (typeof reason !== 'string' || !Object.hasOwn(UI_STREAM_FINISH_REASONS.reasons, reason)) return `\`finishReason\` ${JSON.stringify(reason)} is not one of the enum's values`;
   }
-  return kindProblem(part, [...OPTIONAL_KINDS.keys()]);
+  if (type === 'tool-input-start' && part.inputEncoding !== undefined && part.inputEncoding !== 'json' && part.inputEncoding !== 'text') return '`inputEncoding` is neither `json` nor `text`';
+  const kinds = OPTIONAL_KINDS.get(type);
+  return kinds === undefined ? null : kindProblem(part, kinds);
 }
 
-function kindProblem(part: Json, fields: readonly string[]): string | null {
-  for (const field of fields) {
+function kindProblem(part: Json, kinds: Kinds): string | null {
+  for (const [field, kind] of kinds) {
     const value = part[field];
-    if (value === undefined) continue;
-    const kind = field === 'id' ? 'string' : (OPTIONAL_KINDS.get(field) ?? 'string');
-    if (typeof value !== kind) return `\`${field}\` is not a ${kind}`;
+    if (value !== undefined && typeof value !== kind) return `\`${field}\` is not a ${kind}`;
   }
   return null;
 }
