@@ -60,15 +60,25 @@ export function agUiStreams() {
   ];
 }
 
-/** The client's HTTP events for the stream: its headers, then each 64 KiB chunk, as runHttpRequest emits them. */
+/**
+ * The client's HTTP events for the stream: its headers, then each 64 KiB chunk, each after a turn of the event loop
+ * as runHttpRequest emits a fetch body's reads (the client subscribes to its parser only after the headers).
+ */
 function httpEvents(stream, sample) {
   return new Observable((subscriber) => {
-    subscriber.next({ type: 'headers', status: 200, headers: new Headers({ 'content-type': 'text/event-stream' }) });
-    for (const chunk of stream.chunks) {
-      subscriber.next({ type: 'data', data: chunk });
-      if (sample) sample();
-    }
-    subscriber.complete();
+    let stopped = false;
+    (async () => {
+      await Promise.resolve();
+      subscriber.next({ type: 'headers', status: 200, headers: new Headers({ 'content-type': 'text/event-stream' }) });
+      for (const chunk of stream.chunks) {
+        await Promise.resolve();
+        if (stopped) return;
+        subscriber.next({ type: 'data', data: chunk });
+        if (sample) sample();
+      }
+      subscriber.complete();
+    })();
+    return () => void (stopped = true);
   });
 }
 
