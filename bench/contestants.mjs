@@ -3,6 +3,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { createParser } from 'eventsource-parser';
 import OpenAI from 'openai';
+import { AG_UI_SDKS } from './formats/ag-ui.mjs';
 
 /** The built package, as users get it. */
 export const ours = await import('../dist/index.js');
@@ -196,6 +197,7 @@ const SDKS = {
   'openai-chat': { label: 'openai finalChatCompletion()', run: openaiChat },
   'openai-responses': { label: 'openai finalResponse()', run: openaiResponses },
   anthropic: { label: '@anthropic-ai/sdk finalMessage()', run: anthropicMessages },
+  ...AG_UI_SDKS,
 };
 
 /**

@@ -1,3 +1,5 @@
+import { agUiStreams } from './formats/ag-ui.mjs';
+
 // Deterministic benchmark streams, built in memory. Chunk shapes copy the recorded streams in the corpus
 // (openai-python--parallel-tool-calls, anthropic-sdk-python--text-then-tool-use, fantasy--azure-gpt5mini-text,
 // pydantic-ai--text for Gemini): same fields, same order, token-sized deltas.
@@ -23,7 +25,7 @@ const WORDS = (
 ).split(' ');
 
 /** Token-sized text pieces (1 to 3 words, mostly with a leading space), like a model's deltas. */
-function pieces(random) {
+export function pieces(random) {
   return () => {
     const count = random() < 0.8 ? 1 : random() < 0.7 ? 2 : 3;
     let piece = '';
@@ -45,7 +47,7 @@ function argumentsFor(call, random, targetChars) {
 }
 
 /** Cuts a string into token-sized fragments (2 to 9 characters), never inside a surrogate pair. */
-function fragments(text, random) {
+export function fragments(text, random) {
   const out = [];
   let at = 0;
   while (at < text.length) {
@@ -58,11 +60,11 @@ function fragments(text, random) {
   return out;
 }
 
-const SSE = (payload) => `data: ${JSON.stringify(payload)}\n\n`;
+export const SSE = (payload) => `data: ${JSON.stringify(payload)}\n\n`;
 const NAMED = (payload) => `event: ${payload.type}\ndata: ${JSON.stringify(payload)}\n\n`;
 
 /** Collects frames until the stream reaches its size; `bytes` counts UTF-8 bytes, not characters. */
-class Writer {
+export class Writer {
   constructor(targetBytes) {
     this.target = targetBytes;
     this.parts = [];
@@ -244,6 +246,7 @@ export const STREAMS = [
   // eventsource-parser hold frames of any size; our readers are told so (`maxHeldChars`) to read the same bytes.
   { name: 'responses-text', format: 'responses', title: 'Responses text', sdk: 'openai-responses', generate: responsesText, readerOptions: { maxHeldChars: Infinity } },
   { name: 'gemini-text', format: 'gemini', title: 'Gemini text', sdk: null, generate: geminiText },
+  ...agUiStreams(),
 ];
 
 export const CHUNK_BYTES = 64 * 1024;

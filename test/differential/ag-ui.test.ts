@@ -4,7 +4,7 @@
 // frame fault of every fixture, and random event sequences (legal, with one rule broken, or any order at all).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decode, reconstruct, type Reconstruction } from '../../src/index.js';
+import { decode, formatModule, reconstruct, type Reconstruction } from '../../src/index.js';
 import { fixtures } from '../../src/fixtures/index.js';
 import { applyFaults, dropEnd, dropStart, scriptText } from '../../src/faults/index.js';
 import { clientConversation, clientVerdict } from './agui-oracle.js';
@@ -168,6 +168,21 @@ describe('AG-UI: random event sequences, read by the client and by us', () => {
         await agreeOnConversation(events, ours);
       }),
       { numRuns: 20 },
+    );
+  });
+
+  it('the documented streams of random responses (the format\'s arbitrary): both accept them, the same conversation', async () => {
+    const module = formatModule('ag-ui');
+    const responses = (module.arbitrary as (fastCheck: typeof fc) => fc.Arbitrary<Json>)(fc);
+    await fc.assert(
+      fc.asyncProperty(responses, fc.integer({ min: 1, max: 9 }), async (response, pieceSize) => {
+        const events = eventsOf(module.synthesize(response, { pieceSize }));
+        const { ours, client } = agreeOnOrder(events);
+        expect(client.throwsAt).toBeNull();
+        await agreeOnConversation(events, ours);
+        expect(ours.response).toEqual(response);
+      }),
+      { numRuns: 15 },
     );
   });
 

@@ -83,13 +83,17 @@ export class AgUiAssembler implements Assembler {
     const problem = fieldProblem(type, value);
     if (problem !== null) this.raise('invalid event', frame, `Frame ${frame.index} (${type}): ${problem}. The client rejects the event and fails the run here.`);
     frame.carried = type;
-    const events = this.expand(frame, type, value);
-    for (const logical of events) this.readLogical(frame, logical);
+    if (!ChunkLanes.isChunk(type)) {
+      // The ends of the chunk streams this event closes come first, as the client expands them.
+      for (const logical of this.lanes.closedBy(type, value)) this.readLogical(frame, logical);
+      this.readLogical(frame, { type, event: value });
+      return;
+    }
+    for (const logical of this.expandChunk(frame, type, value)) this.readLogical(frame, logical);
   }
 
-  /** The events a client checks for this one: the ends of chunk streams it closes, then the event or its expansion. */
-  private expand(frame: FrameRecord, type: string, event: Json): LogicalEvent[] {
-    if (!ChunkLanes.isChunk(type)) return [...this.lanes.closedBy(type, event), { type, event }];
+  /** The events a client checks for a chunk: the ends of chunk streams it closes, then its start and content. */
+  private expandChunk(frame: FrameRecord, type: string, event: Json): LogicalEvent[] {
     const { events, problem } = this.lanes.expand(type, event);
     if (problem) {
       if (problem.code === 'block unstarted') this.missingPiece = true;

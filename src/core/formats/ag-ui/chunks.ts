@@ -71,6 +71,7 @@ export class ChunkLanes {
 
   /** The ends that go before a non-chunk event of `type` (the lanes it closes). */
   closedBy(type: string, event: Json): LogicalEvent[] {
+    if (this.lanes.size === 0) return [];
     if (ALL_CLOSERS.has(type)) return this.closeAll();
     if (LANE_CLOSERS.has(type)) return this.close(stringOr(event.subagentRunId));
     if (type === 'SUBAGENT_FINISHED' || type === 'SUBAGENT_ERROR') return typeof event.subagentRunId === 'string' ? this.close(event.subagentRunId) : [];

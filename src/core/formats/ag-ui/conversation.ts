@@ -26,17 +26,33 @@ export class Conversation {
   /** Tool calls started in the current run, and those a result answered, for the run's pending calls. */
   readonly startedCalls: string[] = [];
   readonly answeredCalls = new Set<string>();
+  /** The first message with each id, and the first call with each id: a long run is read in one pass, not a search per event. */
+  private readonly byId = new Map<string, Message>();
+  private readonly calls = new Map<string, MessageToolCall>();
 
   find(id: string): Message | undefined {
-    return this.messages.find((message) => message.id === id);
+    return this.byId.get(id);
   }
 
   findCall(toolCallId: string): MessageToolCall | undefined {
-    for (const message of this.messages) {
-      const call = toolCallsOf(message).find((candidate) => candidate.id === toolCallId);
-      if (call) return call;
-    }
-    return undefined;
+    return this.calls.get(toolCallId);
+  }
+
+  private index(message: Message): void {
+    if (!this.byId.has(message.id)) this.byId.set(message.id, message);
+    for (const call of toolCallsOf(message)) if (typeof call.id === 'string' && !this.calls.has(call.id)) this.calls.set(call.id, call);
+  }
+
+  private push(message: Message): void {
+    this.messages.push(message);
+    this.index(message);
+  }
+
+  /** After messages were replaced or moved: the indexes made again, in message order. */
+  private reindex(): void {
+    this.byId.clear();
+    this.calls.clear();
+    for (const message of this.messages) this.index(message);
   }
 
   /** A new run: its pending calls are counted afresh. */
@@ -45,7 +61,7 @@ export class Conversation {
     this.answeredCalls.clear();
     if (!isObject(input) || !Array.isArray(input.messages)) return;
     for (const message of input.messages) {
-      if (isMessage(message) && !this.find(message.id)) this.messages.push(withoutNullOwner(message));
+      if (isMessage(message) && !this.find(message.id)) this.push(withoutNullOwner(message));
     }
   }
 
@@ -53,7 +69,7 @@ export class Conversation {
   open(id: string, role: string, name?: string): boolean {
     const found = this.find(id);
     if (found) return found.role !== 'activity';
-    this.messages.push({ id, role, content: '', ...(name !== undefined ? { name } : {}) });
+    this.push({ id, role, content: '', ...(name !== undefined ? { name } : {}) });
     return true;
   }
 
@@ -75,8 +91,10 @@ export class Conversation {
     }
     const parent = this.parentFor(parentMessageId, toolCallId);
     const calls = toolCallsOf(parent);
-    calls.push({ id: toolCallId, type: 'function', function: { name, arguments: '' } });
+    const call: MessageToolCall = { id: toolCallId, type: 'function', function: { name, arguments: '' } };
+    calls.push(call);
     parent.toolCalls = calls;
+    this.calls.set(toolCallId, call);
   }
 
   private parentFor(parentMessageId: string | undefined, toolCallId: string): Message {
@@ -84,11 +102,11 @@ export class Conversation {
       const found = this.find(parentMessageId);
       if (found?.role === 'assistant') return found;
       const made: Message = { id: found ? toolCallId : parentMessageId, role: 'assistant', toolCalls: [] };
-      this.messages.push(made);
+      this.push(made);
       return made;
     }
     const made: Message = { id: toolCallId, role: 'assistant', toolCalls: [] };
-    this.messages.push(made);
+    this.push(made);
     return made;
   }
 
@@ -106,12 +124,13 @@ export class Conversation {
     const message: Message = { id: messageId, toolCallId, role: 'tool', content };
     const holder = this.messages.findIndex((candidate) => candidate.role === 'assistant' && toolCallsOf(candidate).some((call) => call.id === toolCallId));
     if (holder === -1) {
-      this.messages.push(message);
+      this.push(message);
       return;
     }
     let at = holder + 1;
     while (at < this.messages.length && this.messages[at]?.role === 'tool') at++;
     this.messages.splice(at, 0, message);
+    this.reindex();
   }
 
   /** MESSAGES_SNAPSHOT: the snapshot's messages replace those with their ids, in place; new ones go last. */
@@ -127,6 +146,7 @@ export class Conversation {
     const ids = new Set(kept.map((message) => message.id));
     for (const message of given) if (!ids.has(message.id)) kept.push(message);
     this.messages.splice(0, this.messages.length, ...kept);
+    this.reindex();
   }
 
   /** STATE_SNAPSHOT. */
@@ -148,8 +168,11 @@ export class Conversation {
   activity(messageId: string, activityType: string, content: Json, replace: boolean): void {
     const at = this.messages.findIndex((message) => message.id === messageId);
     const made: Message = { id: messageId, role: 'activity', activityType, content: structuredCopy(content) };
-    if (at === -1) this.messages.push(made);
-    else if (replace && this.messages[at]?.role === 'activity') this.messages[at] = made;
+    if (at === -1) this.push(made);
+    else if (replace && this.messages[at]?.role === 'activity') {
+      this.messages[at] = made;
+      this.reindex();
+    }
   }
 
   /** ACTIVITY_DELTA: the patch applied to an activity message's content; the reason it does not apply, or null. */

@@ -99,21 +99,26 @@ function shown(value: unknown): string {
   return value === undefined ? 'missing' : value === null ? 'null' : `${JSON.stringify(value)?.slice(0, 40) ?? String(value)}`;
 }
 
+/** Each type's fields, flattened once: [field, kind, required]. */
+const CHECKS = new Map<string, ReadonlyArray<readonly [string, Kind, boolean]>>(
+  [...EVENT_SHAPES].map(([type, shape]) => {
+    const optional = { ...(UNATTRIBUTED.has(type) ? BASE : ATTRIBUTED), ...shape.optional };
+    const required = Object.entries(shape.required).map(([field, kind]) => [field, kind, true] as const);
+    return [type, [...required, ...Object.entries(optional).map(([field, kind]) => [field, kind, false] as const)]];
+  }),
+);
+
 /**
  * The first field of `event` its schema rejects, in words ("`threadId` is missing; it must be a string"), or null.
  * A known optional field set to null is rejected too: the protocol's optional fields are absent, never null.
  */
 export function fieldProblem(type: string, event: Json): string | null {
-  const shape = EVENT_SHAPES.get(type);
-  if (shape === undefined) return null;
-  for (const [field, kind] of Object.entries(shape.required)) {
+  const checks = CHECKS.get(type);
+  if (checks === undefined) return null;
+  for (const [field, kind, required] of checks) {
     const value = Object.hasOwn(event, field) ? event[field] : undefined;
-    if (!fits(value, kind)) return `\`${field}\` is ${shown(value)}; it must be ${WANTED[kind]}`;
-  }
-  const optional = { ...(UNATTRIBUTED.has(type) ? BASE : ATTRIBUTED), ...shape.optional };
-  for (const [field, kind] of Object.entries(optional)) {
-    if (!Object.hasOwn(event, field) || event[field] === undefined) continue;
-    if (!fits(event[field], kind)) return `\`${field}\` is ${shown(event[field])}; when present it must be ${WANTED[kind]}`;
+    if (value === undefined && !required) continue;
+    if (!fits(value, kind)) return required ? `\`${field}\` is ${shown(value)}; it must be ${WANTED[kind]}` : `\`${field}\` is ${shown(value)}; when present it must be ${WANTED[kind]}`;
   }
   return null;
 }
