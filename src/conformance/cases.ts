@@ -112,7 +112,7 @@ function connectionCases(route: ResolvedRoute): CaseDefinition[] {
 
 /** Every case of a route, in the matrix's order. */
 export function casesOf(route: ResolvedRoute, bounds: Required<ConformanceBounds>): CaseDefinition[] {
-  const holdMs = 2 * bounds.firstContentMs;
+  const holdMs = 3 * bounds.firstContentMs;
   return [...cleanCases(route, holdMs), ...faultCases(route), ...httpCases(route), ...framingCases(route, holdMs), ...connectionCases(route)];
 }
 

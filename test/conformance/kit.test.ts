@@ -9,7 +9,7 @@ import { anthropicToChat, passThrough, type Defect, type RelayHandler } from './
 
 const HEADER = 'x-upstream-base-url';
 /** Short bounds: the relays answer at once on loopback. */
-const FAST = { bounds: { firstContentMs: 250, cancelMs: 1000, idleMs: 600 }, concurrency: 6 } as const;
+const FAST = { bounds: { firstContentMs: 300, cancelMs: 1000, idleMs: 600 }, concurrency: 6 } as const;
 
 function chatRoute(extra: Partial<ConformanceRoute> = {}): ConformanceRoute {
   return { path: '/v1/chat/completions', from: 'chat-completions', to: 'chat-completions', upstream: HEADER, ...extra };
@@ -24,12 +24,16 @@ function run(relay: ConformanceOptions['relay'], options: Partial<ConformanceOpt
 }
 
 const failing = (matrix: ConformanceMatrix) => matrix.cells.filter((cell) => cell.status === 'fail').map((cell) => cell.case);
+/** The failing cells with their why, for a message that says what went wrong. */
+const failures = (matrix: ConformanceMatrix) => matrix.cells.filter((cell) => cell.status === 'fail').map((cell) => `${cell.case}: ${cell.why}`);
 const statuses = (matrix: ConformanceMatrix) => Object.fromEntries(matrix.cells.map((cell) => [cell.case, cell.status]));
 
 describe('a relay that passes the stream through as it comes', () => {
   it('passes every case; the heartbeat case is skipped, as the route does not say it sends them', async () => {
-    const matrix = await run(relayOf('none'));
-    expect(failing(matrix)).toEqual([]);
+    // Looser on time than the other tests: this run is long, and a machine busy with other test files can starve
+    // its event loop for seconds (the rule on time is checked against a buffering relay below).
+    const matrix = await run(relayOf('none'), { bounds: { ...FAST.bounds, firstContentMs: 700 } });
+    expect(failures(matrix)).toEqual([]);
     expect(matrix.cells.filter((cell) => cell.status === 'skipped').map((cell) => [cell.case, cell.why])).toEqual([['connection: heartbeat', 'the route does not say it sends heartbeats (set `heartbeat` on it)']]);
     expect(matrix.totals.pass).toBe(matrix.cells.length - 1);
     // Every fixture of the format is a case, and each cell names its rule and reason.
@@ -71,8 +75,8 @@ describe('broken relays fail exactly their cells', () => {
   it('a stream buffered whole: clean and framing cases fail on their first content; faults still pass', async () => {
     const matrix = await run(relayOf('buffer-whole'), { cases: ['clean: chat-completions/text', 'framing: CRLF', 'fault: silent close'] });
     expect(statuses(matrix)).toEqual({ 'clean: chat-completions/text': 'fail', 'framing: CRLF': 'fail', 'fault: silent close': 'pass' });
-    expect(matrix.cells[0]?.why).toMatch(/the first content came \d+ ms after upstream sent it \(the bound is 250 ms\), \d+ ms before the end: the relay holds pieces back/);
-    expect(matrix.cells[0]?.details?.timings?.downstreamFirstContentMs).toBeGreaterThan(400);
+    expect(matrix.cells[0]?.why).toMatch(/the first content came \d+ ms after upstream sent it \(the bound is 300 ms\), \d+ ms before the end: the relay holds pieces back/);
+    expect(matrix.cells[0]?.details?.timings?.downstreamFirstContentMs).toBeGreaterThan(800);
   });
 });
 
@@ -104,12 +108,13 @@ function heartbeating(everyMs: number): RelayHandler {
 
 describe('heartbeats', () => {
   it('pass when the relay writes during upstream silence, fail when it does not', async () => {
-    const routes = [chatRoute({ heartbeat: 200 })];
+    // A comment every 100 ms against a bound of 300 (450 with the slack): room for a busy event loop.
+    const routes = [chatRoute({ heartbeat: 300 })];
     const beating = await run(heartbeating(100), { routes, cases: ['connection: heartbeat'] });
     expect(statuses(beating)).toEqual({ 'connection: heartbeat': 'pass' });
     const quiet = await run(relayOf('none'), { routes, cases: ['connection: heartbeat'] });
     expect(statuses(quiet)).toEqual({ 'connection: heartbeat': 'fail' });
-    expect(quiet.cells[0]?.why).toMatch(/the relay wrote nothing for \d+ ms while upstream was silent for 600 ms \(a heartbeat was due every 200 ms\)/);
+    expect(quiet.cells[0]?.why).toMatch(/the relay wrote nothing for \d+ ms while upstream was silent for 800 ms \(a heartbeat was due every 300 ms\)/);
   });
 });
 
@@ -128,7 +133,7 @@ describe('a translating relay: Anthropic Messages in, Chat Completions out', () 
 
   it('passes what it translates, its upstream found by the prompt mark through one shared base URL', async () => {
     const matrix = await runRelayConformance({ relay: anthropicToChat(place), routes: [route], cases, ...FAST });
-    expect(failing(matrix)).toEqual([]);
+    expect(failures(matrix)).toEqual([]);
     expect(matrix.cells).toHaveLength(11);
   });
 
