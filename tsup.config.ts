@@ -13,6 +13,7 @@ export default defineConfig({
     faults: 'src/faults/index.ts',
     arbitraries: 'src/arbitraries/index.ts',
     server: 'src/server/index.ts',
+    conformance: 'src/conformance/index.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,
