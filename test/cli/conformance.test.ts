@@ -5,25 +5,26 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ConformanceCell, ConformanceMatrix, ConformanceRuleId } from '../../src/conformance/index.js';
 import { ensurePage } from '../web/browser.js';
 import { CLI_ARGS } from './cli-command.js';
 import { runInProcess } from './in-process.js';
 
 const ROUTE = 'anthropic → chat-completions /v1/chat/completions';
-const RULES = [
+const RULES: ConformanceMatrix['rules'] = [
   { id: 'relays-clean-stream', title: 'a clean stream comes out with the same answer', reason: 'a relay that changes a healthy stream breaks every client behind it' },
   { id: 'never-looks-whole', title: 'a failed upstream never ends as a whole answer', reason: 'an end marker after a failure keeps a broken answer' },
   { id: 'sends-heartbeats', title: 'a heartbeat while upstream is silent', reason: 'proxies drop idle connections' },
 ];
 
-function cell(name: string, rule: string, status: 'pass' | 'fail' | 'skipped', why: string, details?: object) {
+function cell(name: string, rule: ConformanceRuleId, status: ConformanceCell['status'], why: string, details?: ConformanceCell['details']): ConformanceCell {
   return { route: ROUTE, case: name, rule, reason: RULES.find((entry) => entry.id === rule)?.reason ?? '', status, why, durationMs: 12, ...(details ? { details } : {}) };
 }
 
 const DOWNSTREAM_BYTES = 'data: {"choices":[{"index":0,"delta":{"content":"The cap"}}]}\n\ndata: [DONE]\n\n<script>alert(1)</script>';
 
-/** A matrix as the kit writes it: two clean cases pass, a cut fails with its details, the heartbeat is skipped. */
-function matrix(failing: boolean) {
+/** A matrix as the kit writes it (its own type, so a change to the kit's shape shows here): two clean cases pass, a cut fails with its details, the heartbeat is skipped. */
+function matrix(failing: boolean): ConformanceMatrix {
   const cells = [
     cell('clean: anthropic/text', 'relays-clean-stream', 'pass', 'the same answer, flushed'),
     cell('clean: anthropic/tool-call', 'relays-clean-stream', 'pass', 'the same answer, flushed'),
