@@ -25,3 +25,4 @@ export type {
   UpstreamWiring,
 } from './types.js';
 export { CONFORMANCE_RULES } from './rules.js';
+export { runRelayConformance } from './run.js';

@@ -50,7 +50,7 @@ export { renderText, type TextReportOptions } from './render/text.js';
 export { synthesize } from './synthesize.js';
 export { answerOf, FINISH_CLASSES, placesOf, type AnswerSource } from './answer/index.js';
 export { noExpectations, readRequest, REQUEST_FINDING_CODES } from './request/index.js';
-export type { FormatRequest, RequestExpectations, RequestInput, RequestView, SchemaValidator, ToolChoiceExpectation } from './request/index.js';
+export type { ClientRequest, FormatRequest, RequestExpectations, RequestInput, RequestView, SchemaValidator, ToolChoiceExpectation } from './request/index.js';
 export type {
   Answer,
   AnswerChoice,

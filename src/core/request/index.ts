@@ -3,4 +3,4 @@
 export { readRequest } from './read.js';
 export { checkRequest, type CheckedStream, type RequestFinding } from './check.js';
 export { noExpectations, REQUEST_FINDING_CODES } from './types.js';
-export type { FormatRequest, RequestExpectations, RequestInput, RequestView, SchemaValidator, ToolChoiceExpectation } from './types.js';
+export type { ClientRequest, FormatRequest, RequestExpectations, RequestInput, RequestView, SchemaValidator, ToolChoiceExpectation } from './types.js';

@@ -58,6 +58,17 @@ export interface FormatRequest {
   expectations(request: RequestView): RequestExpectations;
   /** The model the stream names, read from its non-streamed response; null when it names none. */
   modelOf(response: unknown): string | null;
+  /**
+   * The request a client of this format sends for a streamed answer to `prompt` (the conformance kit sends it to a
+   * relay); absent when the format's clients send nothing of a known shape.
+   */
+  clientRequest?(prompt: string, model: string): ClientRequest;
+}
+
+/** A streamed request as a format's clients send it: the JSON body and the headers the format's API asks for. */
+export interface ClientRequest {
+  body: Record<string, unknown>;
+  headers: Record<string, string>;
 }
 
 /** The codes a request's expectations raise (`signature missing` the assembler raises too). */

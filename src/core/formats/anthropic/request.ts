@@ -1,6 +1,6 @@
 // What an Anthropic Messages request (`POST /v1/messages`) asks of its stream: `stream: true`, `tool_choice` (any,
 // none, a named tool, `disable_parallel_tool_use`), `max_tokens`, `thinking` and `model`.
-import { noExpectations, type FormatRequest, type RequestExpectations, type RequestView, type ToolChoiceExpectation } from '../../request/types.js';
+import { noExpectations, type ClientRequest, type FormatRequest, type RequestExpectations, type RequestView, type ToolChoiceExpectation } from '../../request/types.js';
 import { fieldAt, limitAt, streamField, stringAt } from '../request-fields.js';
 
 function expectations({ body }: RequestView): RequestExpectations {
@@ -25,5 +25,11 @@ function toolChoiceOf(choice: unknown): ToolChoiceExpectation | null {
   return null;
 }
 
+
+// What the SDK sends for a streamed message: `max_tokens` is required, and so is the `anthropic-version` header.
+function clientRequest(prompt: string, model: string): ClientRequest {
+  return { body: { model, max_tokens: 1024, stream: true, messages: [{ role: 'user', content: prompt }] }, headers: { 'anthropic-version': '2023-06-01' } };
+}
+
 /** What an Anthropic Messages request asks, and the model its stream names. */
-export const request: FormatRequest = { expectations, modelOf: (response) => stringAt(response, 'model') };
+export const request: FormatRequest = { expectations, modelOf: (response) => stringAt(response, 'model'), clientRequest };

@@ -1,7 +1,7 @@
 // What a Chat Completions request (`POST /v1/chat/completions`) asks of its stream: `stream: true`,
 // `stream_options.include_usage`, `n`, `tool_choice`, `parallel_tool_calls`, `response_format` with a JSON schema,
 // `max_completion_tokens` (or the older `max_tokens`) and `model`.
-import { noExpectations, type FormatRequest, type RequestExpectations, type RequestView, type ToolChoiceExpectation } from '../../request/types.js';
+import { noExpectations, type ClientRequest, type FormatRequest, type RequestExpectations, type RequestView, type ToolChoiceExpectation } from '../../request/types.js';
 import { countAt, fieldAt, limitAt, streamField, stringAt } from '../request-fields.js';
 
 function expectations({ body }: RequestView): RequestExpectations {
@@ -27,5 +27,11 @@ function toolChoiceOf(choice: unknown): ToolChoiceExpectation | null {
   return null;
 }
 
+
+// What the SDKs send for a streamed chat completion: `stream: true`, and usage asked for in the last chunk.
+function clientRequest(prompt: string, model: string): ClientRequest {
+  return { body: { model, stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: prompt }] }, headers: {} };
+}
+
 /** What a Chat Completions request asks, and the model its stream names. */
-export const request: FormatRequest = { expectations, modelOf: (response) => stringAt(response, 'model') };
+export const request: FormatRequest = { expectations, modelOf: (response) => stringAt(response, 'model'), clientRequest };

@@ -2,7 +2,7 @@
 // `generationConfig` (`candidateCount`, `maxOutputTokens`, a JSON schema with `responseMimeType: application/json`,
 // `thinkingConfig.includeThoughts`) and `toolConfig.functionCallingConfig` (mode ANY / NONE, `allowedFunctionNames`).
 import { isObject } from '../../object-kinds.js';
-import { noExpectations, type FormatRequest, type RequestExpectations, type RequestView, type ToolChoiceExpectation } from '../../request/types.js';
+import { noExpectations, type ClientRequest, type FormatRequest, type RequestExpectations, type RequestView, type ToolChoiceExpectation } from '../../request/types.js';
 import { countAt, fieldAt, limitAt, stringAt } from '../request-fields.js';
 
 /** `…/models/MODEL:METHOD`, in a path or a whole URL. */
@@ -60,5 +60,11 @@ function jsonSchemaOf(schema: unknown): unknown {
   return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, key === 'type' && typeof value === 'string' ? value.toLowerCase() : jsonSchemaOf(value)]));
 }
 
+
+// What the SDK sends to `:streamGenerateContent?alt=sse`: the model and the streaming are in the URL, not the body.
+function clientRequest(prompt: string): ClientRequest {
+  return { body: { contents: [{ role: 'user', parts: [{ text: prompt }] }] }, headers: {} };
+}
+
 /** What a Gemini request asks, and the model its stream names (`modelVersion`). */
-export const request: FormatRequest = { expectations, modelOf: (response) => stringAt(response, 'modelVersion') };
+export const request: FormatRequest = { expectations, modelOf: (response) => stringAt(response, 'modelVersion'), clientRequest };

@@ -1,6 +1,6 @@
 // What a Responses request (`POST /v1/responses`) asks of its stream: `stream: true`, `tool_choice`,
 // `parallel_tool_calls`, `text.format` with a JSON schema, `max_output_tokens` and `model`.
-import { noExpectations, type FormatRequest, type RequestExpectations, type RequestView, type ToolChoiceExpectation } from '../../request/types.js';
+import { noExpectations, type ClientRequest, type FormatRequest, type RequestExpectations, type RequestView, type ToolChoiceExpectation } from '../../request/types.js';
 import { fieldAt, limitAt, streamField, stringAt } from '../request-fields.js';
 
 function expectations({ body }: RequestView): RequestExpectations {
@@ -23,5 +23,11 @@ function toolChoiceOf(choice: unknown): ToolChoiceExpectation | null {
   return null;
 }
 
+
+// What the SDKs send for a streamed response: the prompt as `input`, `stream: true`.
+function clientRequest(prompt: string, model: string): ClientRequest {
+  return { body: { model, stream: true, input: prompt }, headers: {} };
+}
+
 /** What a Responses request asks, and the model its stream names. */
-export const request: FormatRequest = { expectations, modelOf: (response) => stringAt(response, 'model') };
+export const request: FormatRequest = { expectations, modelOf: (response) => stringAt(response, 'model'), clientRequest };
