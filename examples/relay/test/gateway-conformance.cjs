@@ -19,7 +19,15 @@ const HEARTBEAT_MS = 100;
  * Short bounds: on loopback the gateway answers at once. firstContentMs is also how long the kit holds a clean
  * stream's last frame back (twice it), so a gateway that waits for the end shows it.
  */
-const BOUNDS = { firstContentMs: 150, cancelMs: 1000, idleMs: 500 };
+const BOUNDS = {};
+
+/**
+ * No Chat Completions downstream passes this case today: Anthropic's `stop_reason: refusal` reads as the finish class
+ * `refusal`, Chat Completions has no finish reason of that class, and `content_filter` (what gateways map it to, and
+ * this one does) reads as another. Skipped, with this reason in the matrix, until compareStreams takes the nearest
+ * class a format has; the refusal-to-stop run keeps it, so the matrix still shows what that flaw does.
+ */
+const REFUSAL_CASE = 'clean: anthropic/refusal';
 
 /**
  * The kit's options for a gateway (correct, or with one flaw): a Node http.Server the kit starts and closes, its
@@ -46,7 +54,8 @@ function gatewayUnderTest(flaw) {
       },
     ],
     bounds: BOUNDS,
-    concurrency: 6,
+    concurrency: 4,
+    skip: flaw === 'refusal-to-stop' ? [] : [REFUSAL_CASE],
   };
 }
 
@@ -55,22 +64,38 @@ const cells = (route, cases) => cases.map((name) => `${route} · ${name}`);
 /** @param {string[]} cases */
 const onBoth = (cases) => [...cells(PASS_THROUGH, cases), ...cells(TRANSLATED, cases)];
 
+const CLEAN_TEXT = ['text', 'parallel-tool-calls', 'reasoning', 'usage', 'length-limit'].map((kind) => `clean: anthropic/${kind}`);
+const FRAMINGS = ['comments', 'CRLF', 'one-byte reads', 'UTF-8 split', 'CR LF split', 'frame over many reads'].map((kind) => `framing: ${kind}`);
+
 /**
- * The cells each broken gateway fails, and only those. The translation flaws live in the translating route's code,
- * so their runs test that route alone.
+ * The cells each broken gateway fails, and only those (the kit's why for each is in the comment). The translation
+ * flaws live in the translating route's code, so their runs test that route alone.
  * @type {Record<GatewayFlaw, { routes?: string[], failing: string[] }>}
  */
 const BROKEN = {
+  // "kept its upstream request open 1000 ms after its client left"
   'keeps-upstream': { failing: onBoth(['connection: cancel']) },
+  // "wrote nothing for 600 ms while upstream was silent for 600 ms (a heartbeat was due every 200 ms)"
   'no-heartbeat': { failing: onBoth(['connection: heartbeat']) },
+  // "upstream failed, and the downstream ends as a finished answer (failure hidden)"; a stall is left by the kit's
+  // client before the gateway gives up on upstream, so nothing ends it.
   'done-after-cut': { failing: onBoth(['fault: cut mid-text', 'fault: cut mid-tool-call', 'fault: reset', 'fault: silent close']) },
+  // "upstream's error event did not come out as a chat-completions error", in the error fixture and the error fault
   'swallows-error': { failing: [...cells(PASS_THROUGH, ['clean: chat-completions/error-mid-stream']), ...cells(TRANSLATED, ['clean: anthropic/error-mid-stream']), ...onBoth(['fault: error event'])] },
+  // "failure changed, choice lost": the answer ends where the first comment was
   'empty-on-comment': { failing: onBoth(['framing: comments']) },
+  // Passed through, the CRLF stream comes out whole but only at the end ("the first content came … after upstream
+  // sent it"); translated, it is one frame that is no event ("failure changed, choice lost").
   'crlf-whole': { failing: onBoth(['framing: CRLF', 'framing: CR LF split']) },
+  // "text changed": the characters split between two reads come out as U+FFFD
   'decodes-each-read': { failing: onBoth(['framing: UTF-8 split']) },
-  'drops-first-characters': { routes: [TRANSLATED], failing: cells(TRANSLATED, ['clean: anthropic/text']) },
-  'refusal-to-stop': { routes: [TRANSLATED], failing: cells(TRANSLATED, ['clean: anthropic/refusal']) },
-  'drops-usage': { routes: [TRANSLATED], failing: cells(TRANSLATED, ['clean: anthropic/usage']) },
+  // "text dropped at start", in every case whose answer has text (the error cases check the failure only)
+  'drops-first-characters': { routes: [TRANSLATED], failing: cells(TRANSLATED, [...CLEAN_TEXT, ...FRAMINGS]) },
+  // "finish changed": upstream finished with refusal, downstream with stop (the correct gateway's content_filter fails
+  // this case as well today: see REFUSAL_CASE)
+  'refusal-to-stop': { routes: [TRANSLATED], failing: cells(TRANSLATED, [REFUSAL_CASE]) },
+  // "usage missing", in every case but the error ones
+  'drops-usage': { routes: [TRANSLATED], failing: cells(TRANSLATED, [...CLEAN_TEXT, 'clean: anthropic/tool-call', ...FRAMINGS]) },
 };
 
 /**
