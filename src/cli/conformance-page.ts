@@ -29,6 +29,7 @@ details.failing-cell[open] > summary { margin-bottom: 8px; }
 pre.downstream-bytes { background: var(--code-bg); padding: 10px 12px; border-radius: 6px; overflow: auto; max-height: 360px; white-space: pre-wrap; word-break: break-all; }
 ul.plain-list { margin: 4px 0 8px; padding-left: 20px; }
 .skipped-why { color: var(--muted); }
+table.grid th .hint { font-weight: 400; }
 `;
 
 /** The page: the tally, the rules by route, the route × case grid, then each failing cell with what shows it. */

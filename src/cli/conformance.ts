@@ -74,9 +74,10 @@ function writePage(matrix: MatrixView, source: string, file: string): string | n
     writeFileSync(file, conformancePage(matrix, source === '-' ? 'stdin' : source));
     return null;
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === undefined) return `cannot write the page: ${error instanceof Error ? error.message : String(error)}`;
-    return `cannot write the page to ${file} (${code}); pass a file in a folder that exists`;
+    // A file system error names its syscall; anything else (the shipped page missing) says what to do itself.
+    const { code, syscall } = error as NodeJS.ErrnoException;
+    if (syscall === undefined) return `cannot write the page: ${error instanceof Error ? error.message : String(error)}`;
+    return `cannot write the page to ${file} (${code ?? syscall}); pass a file in a folder that exists`;
   }
 }
 
