@@ -1,7 +1,7 @@
 // The cases of one route: what the upstream serves in each, and which rule the relay's answer is held to. Every
 // stream comes from the route's `from` format (its fixtures, and faults or framings applied to them).
 import { reconstruct } from '../core/index.js';
-import { appendError, cutInside, stall, toCRLF, truncateAfter, type StreamScript } from '../faults/index.js';
+import { appendError, cutInside, scriptText, stall, toCRLF, truncateAfter, type StreamScript } from '../faults/index.js';
 import type { ServeOptions } from '../server/index.js';
 import { cancelCheck, heartbeatCheck, httpCheck, streamCheck, type CellResult, type StreamMode } from './checks.js';
 import type { CaseContext, ResolvedRoute } from './exchange.js';
@@ -41,18 +41,33 @@ function cleanCases(route: ResolvedRoute, holdMs: number): CaseDefinition[] {
   });
 }
 
+/** A cut inside a frame, as a dropped connection: the bytes up to the cut, then the body left unfinished (FIN). */
+function droppedInside(source: Parameters<typeof faulted>[0], frame: number, at: number): { script: StreamScript; options: ServeOptions } | null {
+  const script = faulted(source, cutInside(frame, at));
+  if (script === null) return null;
+  return { script, options: { destroy: { afterBytes: new TextEncoder().encode(scriptText(script)).length, how: 'close' } } };
+}
+
+/** Where the tool-call fixture is cut: inside its middle content frame. */
+function toolCut(route: ResolvedRoute): { script: StreamScript; options: ServeOptions } | null {
+  const tool = fixtureOf(route.from, 'tool-call');
+  if (tool === null) return null;
+  const content = contentFrames(tool.stream);
+  const middle = content[Math.floor(content.length / 2)];
+  const frame = middle === undefined ? undefined : reconstruct(tool.stream).frames[middle];
+  return middle === undefined || frame === undefined ? null : droppedInside(tool, middle, Math.max(1, Math.floor((frame.end - frame.start) / 2)));
+}
+
 function faultCases(route: ResolvedRoute): CaseDefinition[] {
   const plain = plainFixture(route.from);
   const cut = cutPoints(plain.stream);
-  const tool = fixtureOf(route.from, 'tool-call');
-  const toolContent = tool === null ? [] : contentFrames(tool.stream);
-  const toolFrame = toolContent[Math.floor(toolContent.length / 2)];
-  const toolCut = tool === null || toolFrame === undefined ? null : reconstruct(tool.stream).frames[toolFrame];
-  const toolScript = tool === null || toolCut === undefined || toolCut === null ? null : faulted(tool, cutInside(toolFrame as number, Math.max(1, Math.floor((toolCut.end - toolCut.start) / 2))));
+  const midText = cut === null ? null : droppedInside(plain, cut.inside, cut.at);
+  const midTool = toolCut(route);
   const at = (make: (points: NonNullable<typeof cut>) => StreamScript | null) => (cut === null ? null : make(cut));
+  const noTool = fixtureOf(route.from, 'tool-call') === null ? `${route.from} has no tool-call fixture` : 'the tool call is too short to cut';
   return [
-    streamCase('fault: cut mid-text', 'never-looks-whole', 'fault', at((points) => faulted(plain, cutInside(points.inside, points.at)))),
-    streamCase('fault: cut mid-tool-call', 'never-looks-whole', 'fault', toolScript, {}, tool === null ? `${route.from} has no tool-call fixture` : 'the tool call is too short to cut'),
+    streamCase('fault: cut mid-text', 'never-looks-whole', 'fault', midText?.script ?? null, midText?.options),
+    streamCase('fault: cut mid-tool-call', 'never-looks-whole', 'fault', midTool?.script ?? null, midTool?.options, noTool),
     streamCase('fault: reset', 'never-looks-whole', 'fault', at((points) => faulted(plain, truncateAfter(points.keep, { reset: true })))),
     streamCase('fault: silent close', 'never-looks-whole', 'fault', at((points) => faulted(plain, truncateAfter(points.keep)))),
     streamCase('fault: stall', 'never-looks-whole', 'fault', at((points) => faulted(plain, stall(points.keep, Infinity)))),

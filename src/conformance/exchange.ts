@@ -66,28 +66,34 @@ export interface Sent {
   done(): void;
 }
 
-/** Opens the case upstream with `reply`, and sends the relay its request; the case is aborted after `caseMs`. */
-export async function send(context: CaseContext, reply: RouteReply): Promise<Sent> {
+/**
+ * Opens the case upstream with `reply`, and sends the relay its request. The case is aborted after `caseMs`, and
+ * when the relay's response (its status line) has not come within `responseMs`.
+ */
+export async function send(context: CaseContext, reply: RouteReply, responseMs = context.bounds.caseMs): Promise<Sent> {
   const ticket = context.upstream.open(context.id, reply);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), context.bounds.caseMs);
+  const waiting = setTimeout(() => controller.abort(), responseMs);
   const done = () => {
     clearTimeout(timer);
+    clearTimeout(waiting);
     ticket.close();
   };
   const startedAt = performance.now();
   try {
     const response = await context.relay.send(relayRequestOf(context, controller.signal));
+    clearTimeout(waiting);
     return { ticket, startedAt, controller, response, failure: null, done };
   } catch (error) {
-    const why = controller.signal.aborted ? `the relay sent no response within ${context.bounds.caseMs} ms` : `the request to the relay failed: ${error instanceof Error ? error.message : String(error)}`;
+    const why = controller.signal.aborted ? `the relay sent no response within ${Math.min(responseMs, context.bounds.caseMs)} ms` : `the request to the relay failed: ${error instanceof Error ? error.message : String(error)}`;
     return { ticket, startedAt, controller, response: null, failure: why, done };
   }
 }
 
 /** Sends a case and reads the relay's stream live under `deadlines`. */
 export async function streamExchange(context: CaseContext, reply: RouteReply, deadlines: Deadlines): Promise<{ sent: Sent; downstream: Downstream | null }> {
-  const sent = await send(context, reply);
+  const sent = await send(context, reply, deadlines.firstContentMs);
   try {
     if (sent.response === null) return { sent, downstream: null };
     const downstream = await readDownstream(sent.response, { format: context.route.to, deadlines, startedAt: sent.startedAt, signal: sent.controller.signal });

@@ -26,3 +26,5 @@ export type {
 } from './types.js';
 export { CONFORMANCE_RULES } from './rules.js';
 export { runRelayConformance } from './run.js';
+export { relayConformance, REPORT_ENV } from './register.js';
+export { matrixText } from './matrix-text.js';
