@@ -12,7 +12,10 @@ const { createGateway, UPSTREAM_HEADER } = require('../src/gateway.cjs');
 const PASS_THROUGH = 'chat → chat';
 const TRANSLATED = 'claude → chat';
 
-/** The gateway writes a heartbeat once it has been quiet this long; the routes tell the kit a little more. */
+/**
+ * The gateway writes a heartbeat once it has been quiet this long; the routes promise one every four times that, so a
+ * busy machine's late timer does not read as a missing heartbeat.
+ */
 const HEARTBEAT_MS = 100;
 
 /**
@@ -41,7 +44,7 @@ function gatewayUnderTest(flaw) {
   return {
     relay: createGateway({ flaw, upstreams, heartbeatMs: HEARTBEAT_MS, upstreamIdleMs: 10_000 }),
     routes: [
-      { name: PASS_THROUGH, path: '/v1/chat/completions', from: 'chat-completions', to: 'chat-completions', upstream: UPSTREAM_HEADER, heartbeat: 2 * HEARTBEAT_MS },
+      { name: PASS_THROUGH, path: '/v1/chat/completions', from: 'chat-completions', to: 'chat-completions', upstream: UPSTREAM_HEADER, heartbeat: 4 * HEARTBEAT_MS },
       {
         name: TRANSLATED,
         path: '/claude/v1/chat/completions',
@@ -50,7 +53,7 @@ function gatewayUnderTest(flaw) {
         upstream: (baseUrl) => {
           upstreams.anthropic = baseUrl;
         },
-        heartbeat: 2 * HEARTBEAT_MS,
+        heartbeat: 4 * HEARTBEAT_MS,
       },
     ],
     bounds: BOUNDS,
@@ -75,7 +78,7 @@ const FRAMINGS = ['comments', 'CRLF', 'one-byte reads', 'UTF-8 split', 'CR LF sp
 const BROKEN = {
   // "kept its upstream request open 1000 ms after its client left"
   'keeps-upstream': { failing: onBoth(['connection: cancel']) },
-  // "wrote nothing for 600 ms while upstream was silent for 600 ms (a heartbeat was due every 200 ms)"
+  // "wrote nothing for 1000 ms while upstream was silent for 1000 ms (a heartbeat was due every 400 ms)"
   'no-heartbeat': { failing: onBoth(['connection: heartbeat']) },
   // "upstream failed, and the downstream ends as a finished answer (failure hidden)"; a stall is left by the kit's
   // client before the gateway gives up on upstream, so nothing ends it.
