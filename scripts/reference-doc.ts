@@ -3,7 +3,7 @@
 // and the fault server's options (docs/server.md, from src/server/options.ts). Each table sits between two markers.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { COMPARE_OPTIONS, RECORD_OPTIONS, READ_OPTIONS, SERVE_OPTIONS, type CommandOption } from '../src/cli/options.js';
+import { COMPARE_OPTIONS, CONFORMANCE_OPTIONS, RECORD_OPTIONS, READ_OPTIONS, SERVE_OPTIONS, type CommandOption } from '../src/cli/options.js';
 import { LIBRARY_ERROR_CODES } from '../src/core/library-errors.js';
 import { SERVER_OPTIONS } from '../src/server/options.js';
 
@@ -44,6 +44,7 @@ export const TABLES: readonly ReferenceTable[] = [
         commandOptions('sse-reconstruct serve CAPTURE [options]', SERVE_OPTIONS),
         commandOptions('sse-reconstruct record --upstream URL --out FILE [options]', RECORD_OPTIONS),
         commandOptions('sse-reconstruct compare UPSTREAM DOWNSTREAM [options]', COMPARE_OPTIONS),
+        commandOptions('sse-reconstruct conformance REPORT.json [options]', CONFORMANCE_OPTIONS),
       ].join('\n\n'),
   },
   { page: 'docs/server.md', marker: 'server-options', source: 'src/server/options.ts', render: serverOptions },

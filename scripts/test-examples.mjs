@@ -28,7 +28,8 @@ export const EXAMPLES = {
     // Jest's transform cache goes inside the install folder, so it goes with it.
     run: (dir, report) => [join(dir, 'node_modules', 'jest', 'bin', 'jest.js'), '--ci', '--json', `--outputFile=${report}`, `--cacheDirectory=${join(dir, '.jest-cache')}`],
   },
-  // examples/relay: one folder, installed once, with a suite per runner.
+  // examples/relay: one folder, installed once, with a suite per runner: the relay's checks by hand, and the gateway's
+  // conformance suites (the correct gateway through relayConformance, each broken one's exact failing cells).
   'relay-vitest': { folder: 'relay', packages: RELAY_PACKAGES, run: (dir, report) => EXAMPLES.vitest.run(dir, report) },
   'relay-jest': { folder: 'relay', packages: RELAY_PACKAGES, run: (dir, report) => EXAMPLES.jest.run(dir, report) },
   // examples/relay-anthropic-to-chat: a translating gateway, each of its defects caught by toRelay.

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { openFile, shippedPage, writeReportPage } from './html-page.js';
 import packageJson from '../../package.json' with { type: 'json' };
 import { runCompare } from './compare.js';
+import { runConformance } from './conformance.js';
 import { runRecord } from './record.js';
 import { runServe } from './serve.js';
 import { requestFileOptions } from './request-file.js';
@@ -17,6 +18,7 @@ const USAGE = `Usage: sse-reconstruct [FILE|-] [--format NAME] [--json] [--frame
        sse-reconstruct serve CAPTURE [--port N] [--stall-after N --stall-ms MS] …   (serve --help)
        sse-reconstruct record --upstream URL --out FILE [--port N] [--once]       (record --help)
        sse-reconstruct compare UPSTREAM DOWNSTREAM [--json] [--usage MODE] …     (compare --help)
+       sse-reconstruct conformance REPORT.json [--html FILE]                      (conformance --help)
 
 Reads a captured event stream (what \`curl -N\` prints, or what your client logged) from FILE, or from stdin
 when FILE is \`-\` or left out with input piped in, and prints the answer put back together: the summary line,
@@ -320,6 +322,7 @@ export function runCommandLine(args: readonly string[], io: CommandLineIo): Prom
   if (first === 'serve') return runServe(rest);
   if (first === 'record') return runRecord(rest);
   if (first === 'compare') return runCompare(rest, io);
+  if (first === 'conformance') return runConformance(rest, io);
   return main(args, io);
 }
 

@@ -82,6 +82,15 @@ export const COMPARE_OPTIONS: readonly CommandOption[] = [
   { usage: '--help', help: 'print this help' },
 ];
 
+/** `sse-reconstruct conformance REPORT.json [options]`: the relay conformance kit's matrix, as text and as a page. */
+export const CONFORMANCE_OPTIONS: readonly CommandOption[] = [
+  {
+    usage: '--html FILE',
+    help: 'also write the matrix as one self-contained page to FILE (opens offline, runs no script: keep it as a CI artifact): the rules by route, the route × case grid, and each failing cell with its why, the differences, the findings on both sides and the bytes the relay sent',
+  },
+  { usage: '--help', help: 'print this help' },
+];
+
 /** The names a command's options take, `--stall-after` and the rest, read from how each is written. */
 export function optionNames(options: readonly CommandOption[]): string[] {
   return [...new Set(options.flatMap((option) => [...option.usage.matchAll(/--([a-z][a-z-]*)/g)].map((match) => match[1] ?? '')))];
