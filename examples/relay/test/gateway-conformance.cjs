@@ -25,10 +25,8 @@ const HEARTBEAT_MS = 100;
 const BOUNDS = { idleMs: 2000 };
 
 /**
- * No Chat Completions downstream passes this case today: Anthropic's `stop_reason: refusal` reads as the finish class
- * `refusal`, Chat Completions has no finish reason of that class, and `content_filter` (what gateways map it to, and
- * this one does) reads as another. Skipped, with this reason in the matrix, until compareStreams takes the nearest
- * class a format has; the refusal-to-stop run keeps it, so the matrix still shows what that flaw does.
+ * Anthropic's `stop_reason: refusal` has no Chat Completions reason of its class: the gateway carries it as
+ * `content_filter`, the nearest one, which compareStreams takes as the same finish; `stop` is not.
  */
 const REFUSAL_CASE = 'clean: anthropic/refusal';
 
@@ -58,7 +56,6 @@ function gatewayUnderTest(flaw) {
     ],
     bounds: BOUNDS,
     concurrency: 4,
-    skip: flaw === 'refusal-to-stop' ? [] : [REFUSAL_CASE],
   };
 }
 
@@ -94,8 +91,7 @@ const BROKEN = {
   'decodes-each-read': { failing: onBoth(['framing: UTF-8 split']) },
   // "text dropped at start", in every case whose answer has text (the error cases check the failure only)
   'drops-first-characters': { routes: [TRANSLATED], failing: cells(TRANSLATED, [...CLEAN_TEXT, ...FRAMINGS]) },
-  // "finish changed": upstream finished with refusal, downstream with stop (the correct gateway's content_filter fails
-  // this case as well today: see REFUSAL_CASE)
+  // "finish changed": upstream finished with refusal, downstream with stop (the correct gateway says content_filter)
   'refusal-to-stop': { routes: [TRANSLATED], failing: cells(TRANSLATED, [REFUSAL_CASE]) },
   // "usage missing", in every case but the error ones
   'drops-usage': { routes: [TRANSLATED], failing: cells(TRANSLATED, [...CLEAN_TEXT, 'clean: anthropic/tool-call', ...FRAMINGS]) },

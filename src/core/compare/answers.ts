@@ -70,7 +70,7 @@ function compareFailure(up: Answer, down: Answer, places: ComparePlaces): Differ
 function compareChoices(up: Answer, down: Answer, options: CompareOptions, places: ComparePlaces): Difference[] {
   const downByIndex = new Map(down.choices.map((choice) => [choice.index, choice]));
   const upIndexes = new Set(up.choices.map((choice) => choice.index));
-  const context = { places, ids: options.ids === true, upstreamFailed: failed(up) };
+  const context = { places, ids: options.ids === true, upstreamFailed: failed(up), downstreamFormat: down.format };
   const differences: Difference[] = [];
   for (const choice of up.choices) {
     const other = downByIndex.get(choice.index);

@@ -163,7 +163,7 @@ export const DIFFERENCES = {
     severity: 'error',
     title: 'The answer ends for another reason',
     meaning:
-      'The finish classes differ (a refusal or a length cut mapped to `stop`, a tool-call finish lost): a client decides what to do next from this, and decides wrong.',
+      'The finish classes differ (a refusal or a length cut mapped to `stop`, a tool-call finish lost): a client decides what to do next from this, and decides wrong. A format with no reason of upstream\'s class carries it by its nearest one: a refusal as `content_filter` in Chat Completions is the same finish.',
     fix: "Map each upstream finish reason to the downstream format's reason of the same class.",
   },
   'usage changed': {

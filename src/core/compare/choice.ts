@@ -1,5 +1,7 @@
 // One choice of each side compared, part by part.
-import type { AnswerChoice } from '../answer/types.js';
+import type { AnswerChoice, FinishClass } from '../answer/types.js';
+import { FORMAT_MODULES } from '../formats/registry.js';
+import type { FormatName } from '../formats/registry.js';
 import { makeDifference } from './difference.js';
 import { choicePlaces, placeOfFrame, type ComparePlaces } from './places.js';
 import { compareText } from './text.js';
@@ -12,6 +14,17 @@ export interface ChoiceContext {
   ids: boolean;
   /** Upstream failed: its finish says nothing a relay must carry. */
   upstreamFailed: boolean;
+  /** Downstream's format: a finish it has no reason for is carried by its nearest one. */
+  downstreamFormat: FormatName | null;
+}
+
+/** The class a format says a finish with when it has no reason of the finish's own class (Chat Completions has no refusal). */
+const NEAREST: Partial<Record<FinishClass, FinishClass>> = { refusal: 'content_filter' };
+
+/** True when `format`'s finish reasons have one of class `finish`. */
+function canSay(format: FormatName | null, finish: FinishClass): boolean {
+  const module = FORMAT_MODULES.find((candidate) => candidate.name === format);
+  return module === undefined || Object.values(module.finishReasons.reasons).some((entry) => entry.finish === finish);
 }
 
 /** The differences between two choices of the same index. */
@@ -63,6 +76,7 @@ function compareSignatures(up: AnswerChoice, down: AnswerChoice, context: Choice
 /** The finish classes compared (reasons are each format's words; the class is what a client acts on). */
 function compareFinish(up: AnswerChoice, down: AnswerChoice, context: ChoiceContext): Difference | null {
   if (up.finish.class === down.finish.class) return null;
+  if (NEAREST[up.finish.class] === down.finish.class && !canSay(context.downstreamFormat, up.finish.class)) return null;
   if (context.upstreamFailed && (up.finish.class === 'error' || up.finish.class === 'unknown')) return null;
   const place = (side: 'upstream' | 'downstream') => placeOfFrame(context.places[side], choicePlaces(context.places[side], up.index)?.finish);
   const said = (choice: AnswerChoice) => `${choice.finish.class}${choice.finish.reason === null ? ' (no reason)' : ` (${JSON.stringify(choice.finish.reason)})`}`;

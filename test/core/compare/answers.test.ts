@@ -86,6 +86,14 @@ describe('compareAnswers: each kind of difference, on hand-built answers', () =>
     expect(comparison.differences[0]?.message).toBe('upstream finished with refusal ("refusal"), downstream with stop ("stop")');
   });
 
+  it('a refusal carried as content_filter by a format with no refusal reason is the same finish; by one with it, not', () => {
+    const up = answerOf({ finish: { class: 'refusal', reason: 'refusal', source: null } });
+    const filtered = { finish: { class: 'content_filter' as const, reason: 'content_filter', source: null } };
+    expect(codes(compareAnswers(up, answerOf(filtered, { format: 'chat-completions' })))).toEqual([]);
+    expect(codes(compareAnswers(up, answerOf(filtered, { format: 'anthropic' })))).toEqual(['finish changed']);
+    expect(codes(compareAnswers(up, answerOf({}, { format: 'chat-completions' })))).toEqual(['finish changed']);
+  });
+
   it('failure hidden: upstream cut, downstream whole (and the failed finish is not compared again)', () => {
     const up = answerOf({ text: 'Hello', finish: { class: 'unknown', reason: null, source: null } }, { whole: false, verdict: 'did not finish', outcome: 'dropped' });
     const comparison = compareAnswers(up, answerOf({ text: 'Hello' }));
