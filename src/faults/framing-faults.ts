@@ -113,15 +113,15 @@ export function removeIndex(frame?: number): Fault {
       throw new SseReconstructError('ERR_SSE_FAULT', `sse-reconstruct: ${call} applies to ${indexed.join(', ')} streams, whose tool-call fragments carry an index; this one is ${work.format}.`);
     }
     const carries = (unit: Unit): boolean => {
-      const value = jsonOf(unit);
+      const value = jsonOf(unit, work.framing);
       return value !== null && rule.carries(value);
     };
     const unit = frame === undefined ? frameUnits(work).find(carries) : frameAt(work, frame, call);
     if (unit === undefined || !carries(unit)) {
       throw new SseReconstructError('ERR_SSE_FAULT', `sse-reconstruct: ${call} cannot apply: ${frame === undefined ? 'no frame' : `frame ${frame}`} carries a tool-call fragment with an index.`);
     }
-    const value = structuredClone(jsonOf(unit)!);
+    const value = structuredClone(jsonOf(unit, work.framing)!);
     rule.remove(value);
-    setText(unit, withData(unitText(unit), value));
+    setText(unit, withData(unitText(unit), value, work.framing));
   });
 }
