@@ -64,7 +64,8 @@ function analyseStalled(work: Work, stalled: boolean, live = false): Analysis {
   const frames = frameUnits(work);
   const text = work.units.map(unitText).join('');
   if (text.startsWith('\uFEFF')) codes.add('bom');
-  if (/\r\n/.test(text) && !/\r(?!\n)|(?<!\r)\n/.test(text)) codes.add('crlf');
+  // An NDJSON reader takes CRLF line ends as they are (JSON.parse ignores the CR): only SSE names them.
+  if (work.framing === 'sse' && /\r\n/.test(text) && !/\r(?!\n)|(?<!\r)\n/.test(text)) codes.add('crlf');
   const last = frames[frames.length - 1];
   let truncated = false;
   const read = frames.map((unit) => fieldsOf(unitText(unit), work.framing));

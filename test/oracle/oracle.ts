@@ -6,6 +6,7 @@ import { classOutsideTable } from '../../src/core/formats/finish-check.js';
 import { type FrameFields, typeOf } from '../../src/faults/frame-text.js';
 import { DELTA_BLOCK, fits, isKnownBlock } from '../../src/core/formats/anthropic/block-types.js';
 import { responsesOracle } from './responses.js';
+import { ollamaOracle } from './ollama.js';
 import { lost, parses, type FormatOracle, type Json, type Shared } from './shared.js';
 
 /** Why the rules here do not cover a stream's frames, or null when they do. */
@@ -106,6 +107,7 @@ const ORACLES: Partial<Record<FormatName, (shared: Shared) => FormatOracle>> = {
   responses: responsesOracle,
   gemini: geminiOracle,
   'behavior-run': behaviorOracle,
+  ollama: ollamaOracle,
 };
 
 // ── Chat Completions ────────────────────────────────────────────────────────────────────────────────────
