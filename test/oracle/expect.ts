@@ -225,8 +225,12 @@ function lostAllContent(source: Source, work: Work): boolean {
     if (frame.progress) carriers.add(index);
   });
   if (carriers.size === 0) return false;
+  // A carrier the fault moved after the end is not read: its content is lost too.
+  const frames = frameUnits(work);
+  const end = work.format ? endIndexOf(work.format, frames.map((unit) => fieldsOf(unitText(unit), work.framing))) : null;
+  const unread = new Set(end === null ? [] : frames.slice(end + 1));
   return !work.units.some((unit) => {
-    if (unit.origin === null || !carriers.has(unit.origin) || unit.cut) return false;
+    if (unit.origin === null || !carriers.has(unit.origin) || unit.cut || unread.has(unit)) return false;
     const text = source.texts.get(unit.origin);
     return text !== undefined && fieldsOf(unitText(unit), work.framing).data === fieldsOf(text, work.framing).data;
   });

@@ -7,7 +7,7 @@ import { openSniffingReader, type NdjsonClaim } from '../../../src/core/decode/f
 import type { Frame, Payload } from '../../../src/core/decode/frame.js';
 import { FindingList } from '../../../src/core/findings.js';
 import { FIXTURES } from '../../../src/fixtures/index.js';
-import { reconstruct } from '../../../src/index.js';
+import { formatModule, reconstruct } from '../../../src/index.js';
 import { readFraming } from './framing-properties.js';
 import { cutAt, utf8 } from './helpers.js';
 
@@ -24,12 +24,12 @@ function sniffed(chunks: ReadonlyArray<string | Uint8Array>, claim: NdjsonClaim 
 const RUNS = { numRuns: 60 };
 
 describe('framing sniff', () => {
-  it('reads every fixture of every format as the SSE reader does, cut anywhere', () => {
-    const streams = FIXTURES.map((fixture) => fixture.stream);
+  it("reads every fixture of every format as its format's framing reader does, cut anywhere", () => {
+    const streams = FIXTURES.map((fixture) => [fixture.stream, formatModule(fixture.format).framing ?? 'sse'] as const);
     expect(streams.length).toBeGreaterThan(20);
     fc.assert(
-      fc.property(fc.constantFrom(...streams), fc.array(fc.nat(), { maxLength: 6 }), (stream, at) => {
-        expect(sniffed(cutAt(utf8(stream), at))).toEqual(readFraming('sse', [stream]));
+      fc.property(fc.constantFrom(...streams), fc.array(fc.nat(), { maxLength: 6 }), ([stream, framing], at) => {
+        expect(sniffed(cutAt(utf8(stream), at))).toEqual(readFraming(framing, [stream]));
       }),
       RUNS,
     );
