@@ -1,11 +1,12 @@
 // What a stream's frames must read as, worked out from the frames by each format's documented rules, apart from the
 // library's assemblers: faults state their effect as the difference between this reading before and after them.
 // Responses' rules are in responses.ts; what the format oracles share, in shared.ts.
-import { formatModule, isObject, reconstruct, type FindingCode, type FinishOutcome, type FormatName, type Verdict } from '../../src/core/index.js';
+import { formatModule, framingOf, isObject, reconstruct, type FindingCode, type FinishOutcome, type FormatName, type Verdict } from '../../src/core/index.js';
 import { classOutsideTable } from '../../src/core/formats/finish-check.js';
 import { type FrameFields, typeOf } from '../../src/faults/frame-text.js';
 import { DELTA_BLOCK, fits, isKnownBlock } from '../../src/core/formats/anthropic/block-types.js';
 import { responsesOracle } from './responses.js';
+import { ollamaOracle } from './ollama.js';
 import { lost, parses, type FormatOracle, type Json, type Shared } from './shared.js';
 
 /** Why the rules here do not cover a stream's frames, or null when they do. */
@@ -38,6 +39,8 @@ export function endIndexOf(format: FormatName, frames: readonly FrameFields[]): 
         return type === 'response.completed' || type === 'error';
       case 'cohere':
         return type === 'message-end';
+      case 'ollama':
+        return isObject(value) && (value.done === true || 'error' in value);
       default:
         return false;
     }
@@ -75,7 +78,9 @@ export function oracleReading(format: FormatName, frames: readonly FrameFields[]
 
 /** For a format this oracle states no rules of (one added as its folder): the library's own reading of the data. */
 function libraryReading(format: FormatName, frames: readonly FrameFields[]): OracleReading {
-  const text = frames.flatMap((frame) => (frame.data === null ? [] : [`data: ${frame.data.split('\n').join('\ndata: ')}\n\n`])).join('');
+  // Each frame written back as its format's framing writes one (an SSE `data:` frame, an NDJSON line).
+  const frameText = framingOf(formatModule(format).framing).frameText ?? ((data: string) => `data: ${data}\n\n`);
+  const text = frames.flatMap((frame) => (frame.data === null ? [] : [frameText(frame.data.split('\n').join('\ndata: '))])).join('');
   const result = reconstruct(text, { format });
   const finishClass: FinishOutcome = result.outcome === 'length_limit' || result.outcome === 'filtered' ? result.outcome : 'ok';
   const codes = new Set(result.findings.map((finding) => finding.code));
@@ -107,6 +112,7 @@ const ORACLES: Partial<Record<FormatName, (shared: Shared) => FormatOracle>> = {
   responses: responsesOracle,
   gemini: geminiOracle,
   'behavior-run': behaviorOracle,
+  ollama: ollamaOracle,
 };
 
 // ── Chat Completions ────────────────────────────────────────────────────────────────────────────────────

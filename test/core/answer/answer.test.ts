@@ -39,6 +39,8 @@ const USAGE: Record<string, unknown> = {
   'ag-ui/usage': { input: 40, output: 18, total: 58, cacheRead: null, cacheWrite: null, reasoning: null },
   // From `tokens` (500 read, 480 of them from the cache), not `billed_units` (263 billed).
   'cohere/usage': { input: 500, output: 3, total: 503, cacheRead: 480, cacheWrite: null, reasoning: null },
+  // prompt_eval_count 9, eval_count 3; no total of its own: their sum.
+  'ollama/usage': { input: 9, output: 3, total: 12, cacheRead: null, cacheWrite: null, reasoning: null },
 };
 
 describe('answerOf on every fixture', () => {
