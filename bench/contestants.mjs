@@ -3,6 +3,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { createParser } from 'eventsource-parser';
 import OpenAI from 'openai';
+import { COHERE_READERS } from './formats/cohere.mjs';
 
 /** The built package, as users get it. */
 export const ours = await import('../dist/index.js');
@@ -196,6 +197,7 @@ const SDKS = {
   'openai-chat': { label: 'openai finalChatCompletion()', run: openaiChat },
   'openai-responses': { label: 'openai finalResponse()', run: openaiResponses },
   anthropic: { label: '@anthropic-ai/sdk finalMessage()', run: anthropicMessages },
+  ...COHERE_READERS,
 };
 
 /**
