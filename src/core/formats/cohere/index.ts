@@ -4,6 +4,7 @@
 import type { Frame, Payload } from '../../decode/frame.js';
 import type { FormatModule } from '../../model.js';
 import { isObject } from '../json-shape.js';
+import { cohereAccelerator } from './accelerator.js';
 import { answer } from './answer.js';
 import { arbitrary } from './arbitrary.js';
 import { CohereAssembler } from './assembler.js';
@@ -60,5 +61,6 @@ export const cohere: FormatModule<'cohere', typeof COHERE_ERRORS> = {
   errorTables: [COHERE_ERRORS],
   fixtures,
   arbitrary,
+  accelerator: cohereAccelerator,
   output: COHERE_OUTPUT,
 };
