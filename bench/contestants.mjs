@@ -4,6 +4,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { createParser } from 'eventsource-parser';
 import OpenAI from 'openai';
 import { AG_UI_SDKS } from './formats/ag-ui.mjs';
+import { COHERE_READERS } from './formats/cohere.mjs';
 
 /** The built package, as users get it. */
 export const ours = await import('../dist/index.js');
@@ -198,6 +199,7 @@ const SDKS = {
   'openai-responses': { label: 'openai finalResponse()', run: openaiResponses },
   anthropic: { label: '@anthropic-ai/sdk finalMessage()', run: anthropicMessages },
   ...AG_UI_SDKS,
+  ...COHERE_READERS,
 };
 
 /**

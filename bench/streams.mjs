@@ -2,7 +2,9 @@ import { agUiStreams } from './formats/ag-ui.mjs';
 
 // Deterministic benchmark streams, built in memory. Chunk shapes copy the recorded streams in the corpus
 // (openai-python--parallel-tool-calls, anthropic-sdk-python--text-then-tool-use, fantasy--azure-gpt5mini-text,
-// pydantic-ai--text for Gemini): same fields, same order, token-sized deltas.
+// pydantic-ai--text for Gemini): same fields, same order, token-sized deltas. A new format's streams live in
+// bench/formats/<name>.mjs, made from the helpers here, and are listed here by one line.
+import { cohereStreams } from './formats/cohere.mjs';
 
 /** A small seeded PRNG (mulberry32): the same seed gives the same stream on every run and in every child. */
 function seeded(seed) {
@@ -247,6 +249,7 @@ export const STREAMS = [
   { name: 'responses-text', format: 'responses', title: 'Responses text', sdk: 'openai-responses', generate: responsesText, readerOptions: { maxHeldChars: Infinity } },
   { name: 'gemini-text', format: 'gemini', title: 'Gemini text', sdk: null, generate: geminiText },
   ...agUiStreams(),
+  ...cohereStreams({ Writer, pieces, fragments, argumentsFor }),
 ];
 
 export const CHUNK_BYTES = 64 * 1024;

@@ -32,15 +32,17 @@ function expectSame(text: string, module: FormatModule): void {
 
 const recorded = join(import.meta.dirname, '../../../fixtures/recorded');
 
+/** Real captures of the format: fixtures/recorded/<name>, and test/vectors/<name> where the newer formats keep theirs. */
 function recordedStreams(module: FormatModule): string[] {
-  const dir = join(recorded, module.name);
-  let names: string[] = [];
-  try {
-    names = readdirSync(dir).filter((name) => name.endsWith('.sse'));
-  } catch {
-    names = [];
-  }
-  return names.map((name) => join(dir, name));
+  return [join(recorded, module.name), join(import.meta.dirname, '../../vectors', module.name)].flatMap((dir) => {
+    let names: string[] = [];
+    try {
+      names = readdirSync(dir).filter((name) => name.endsWith('.sse'));
+    } catch {
+      names = [];
+    }
+    return names.map((name) => join(dir, name));
+  });
 }
 
 /** The format's text fixture with a long answer, cut into small pieces: most of its frames are hot deltas. */

@@ -60,6 +60,25 @@ export class CohereAssembler implements Assembler {
     this.dispatch(frame, type, value);
   }
 
+  /** The open content block a `text`/`thinking` delta at `index` goes to when read() would apply it and raise nothing. */
+  contentTarget(index: number, field: 'text' | 'thinking'): ContentState | null {
+    if (this.started === null || this.ended !== null || this.done !== null) return null;
+    const state = this.contents.get(index);
+    return state !== undefined && state.open && fieldOf(state.type) === field ? state : null;
+  }
+
+  /** The open tool call an arguments piece at `index` goes to when read() would apply it and raise nothing. */
+  callTarget(index: number): CallState | null {
+    if (this.started === null || this.ended !== null || this.done !== null) return null;
+    const state = this.calls.get(index);
+    return state !== undefined && state.open ? state : null;
+  }
+
+  /** Whether a tool plan piece would be read with nothing raised. */
+  planReady(): boolean {
+    return this.started !== null && this.ended === null && this.done === null;
+  }
+
   private dispatch(frame: FrameRecord, type: string, value: Json): void {
     switch (type) {
       case 'content-delta':
@@ -271,7 +290,8 @@ export class CohereAssembler implements Assembler {
     this.badShape(frame, `a content delta without a string \`${field}\``);
   }
 
-  private appendContent(frame: FrameRecord, state: ContentState, piece: string): void {
+  /** Also the accelerator's step for a planned content delta. */
+  appendContent(frame: FrameRecord, state: ContentState, piece: string): void {
     state.text.push(piece);
     const thinking = state.type === 'thinking';
     this.places.append(thinking ? 'reasoning' : 'text', 0, piece, frame.index);
@@ -293,6 +313,11 @@ export class CohereAssembler implements Assembler {
     this.needMessage(frame);
     const piece = messageOf(value)?.tool_plan;
     if (typeof piece !== 'string') return this.badShape(frame, 'no string `delta.message.tool_plan`');
+    this.appendPlan(frame, piece);
+  }
+
+  /** Also the accelerator's step for a planned tool plan piece. */
+  appendPlan(frame: FrameRecord, piece: string): void {
     (this.plan ??= new PieceText()).push(piece);
     this.places.append('reasoning', 0, piece, frame.index);
     frame.carried = PLAN(0, piece.length);
@@ -328,6 +353,11 @@ export class CohereAssembler implements Assembler {
     const calls = messageOf(value)?.tool_calls;
     const piece = isObject(calls) && isObject(calls.function) ? calls.function.arguments : undefined;
     if (typeof piece !== 'string') return this.badShape(frame, 'no string `delta.message.tool_calls.function.arguments`');
+    this.appendArguments(frame, state, piece);
+  }
+
+  /** Also the accelerator's step for a planned arguments piece. */
+  appendArguments(frame: FrameRecord, state: CallState, piece: string): void {
     state.args.push(piece);
     frame.carried = TOOL_ARGUMENTS(state.index, piece.length);
     frame.progress = piece.length > 0;

@@ -4,6 +4,7 @@
 import type { Frame, Payload } from '../../decode/frame.js';
 import type { FormatModule } from '../../model.js';
 import { isObject } from '../json-shape.js';
+import { cohereAccelerator } from './accelerator.js';
 import { answer } from './answer.js';
 import { arbitrary } from './arbitrary.js';
 import { CohereAssembler } from './assembler.js';
@@ -15,7 +16,7 @@ import { request } from './request.js';
 import { cohereResponseOf } from './response-of.js';
 import { synthesize } from './synthesize.js';
 
-/** The event types only Cohere v2 streams send; `debug` is too generic a name to claim. */
+/** The event types only Cohere v2 streams send; `debug` is too generic a name to vote (it is read all the same). */
 const EVENT_TYPES = new Set([
   'message-start',
   'content-start',
@@ -33,9 +34,7 @@ const EVENT_TYPES = new Set([
 function recognise(_frame: Omit<Frame, 'data'>, payload: Payload): 0 | 1 | 2 {
   if (payload.kind !== 'json' || !isObject(payload.value)) return 0;
   const { type } = payload.value;
-  if (typeof type !== 'string') return 0;
-  if (EVENT_TYPES.has(type)) return 2;
-  return type === 'debug' ? 1 : 0;
+  return typeof type === 'string' && EVENT_TYPES.has(type) ? 2 : 0;
 }
 
 export const cohere: FormatModule<'cohere', typeof COHERE_ERRORS> = {
@@ -62,5 +61,6 @@ export const cohere: FormatModule<'cohere', typeof COHERE_ERRORS> = {
   errorTables: [COHERE_ERRORS],
   fixtures,
   arbitrary,
+  accelerator: cohereAccelerator,
   output: COHERE_OUTPUT,
 };

@@ -29,8 +29,8 @@ function messageOf(choice: AnswerChoice): Json {
   if (choice.reasoning !== '') content.push({ type: 'thinking', thinking: choice.reasoning });
   if (choice.text !== '' || choice.refusal !== '') content.push({ type: 'text', text: choice.text !== '' ? choice.text : choice.refusal });
   const message: Json = { role: 'assistant' };
-  // Free-text (custom) tools have no JSON arguments: a v2 tool call cannot carry them.
-  const calls = choice.toolCalls.filter((call) => call.kind !== 'custom');
+  // A v2 tool call is a function the caller runs: free-text (custom) tools and tools the provider ran are not carried.
+  const calls = choice.toolCalls.filter((call) => call.kind === 'function');
   if (calls.length > 0) {
     message.tool_calls = calls.map((call, n) => ({
       id: call.id ?? `call_relay_${n + 1}`,
