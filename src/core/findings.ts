@@ -205,6 +205,13 @@ export const FINDINGS = {
       'No `[DONE]`, `message_stop`, terminal `response.*` event, Gemini `finishReason` or Behavior `response.completed`. What arrived may be partial.',
     fix: 'Find where the stream was closed early; a relay must not end a response it did not see end.',
   },
+  'metadata missing': {
+    severity: 'warning',
+    title: 'No `metadata` event after `messageStop`',
+    meaning:
+      'A Bedrock ConverseStream ends with `metadata` (the usage and the latency) right after `messageStop`. The answer is whole, but its token counts are missing: a relay that stops copying at `messageStop` drops them, and a client cannot count or bill the tokens.',
+    fix: 'Forward every event to the end of the stream, `metadata` included.',
+  },
   'no start': {
     severity: 'error',
     title: 'The event a stream begins with is missing',
@@ -297,6 +304,13 @@ export const FINDINGS = {
     meaning:
       'The request asked for several choices (`n`, Gemini `candidateCount`) and the finished stream holds another number: a client that reads each choice by its index misses some, or a relay kept only the first.',
     fix: 'Relay every choice with its own index; a relay that cannot carry several must refuse `n` > 1 rather than drop choices.',
+  },
+  'block no index': {
+    severity: 'error',
+    title: 'A content block event without its index',
+    meaning:
+      'A Bedrock `contentBlockStart`, `contentBlockDelta` or `contentBlockStop` has no whole-number `contentBlockIndex`: no block can take it, so what it carried is not in the answer.',
+    fix: 'Give every content block event its `contentBlockIndex`; a translating relay numbers the blocks from 0 in their order.',
   },
   'tool call no index': {
     severity: 'error',

@@ -13,7 +13,8 @@ const folder = join(import.meta.dirname, 'sixth-format/tgi');
 /** The registry with the format listed: its import, and its place at the end of the list. */
 function listed(registry: string): string {
   const withImport = registry.replace(/(import \{ responses \} from '\.\/responses\/index\.js';\n)/, `$1import { tgi } from './tgi/index.js';\n`);
-  return withImport.replace('behaviorRun] as const;', 'behaviorRun, tgi] as const;');
+  // Whatever formats the list holds, the sixth goes at its end.
+  return withImport.replace(/^(const LISTED = \[.*)\] as const;$/m, '$1, tgi] as const;');
 }
 
 /** The changed lines between two texts of the same file (lines only in one of them). */
@@ -55,7 +56,9 @@ describe('a sixth format, added as its folder and its registry line', () => {
   it('changes the registry by its import and its entry only', () => {
     const before = readFileSync(join(root, 'src/core/formats/registry.ts'), 'utf8');
     const after = readFileSync(join(copy, 'src/core/formats/registry.ts'), 'utf8');
-    expect(changedLines(before, after)).toEqual(["import { tgi } from './tgi/index.js';", 'const LISTED = [chatCompletions, responses, anthropic, gemini, behaviorRun, tgi] as const;']);
+    const list = /^const LISTED = \[(.*)\] as const;$/m.exec(before)?.[1];
+    expect(list).toBeDefined();
+    expect(changedLines(before, after)).toEqual(["import { tgi } from './tgi/index.js';", `const LISTED = [${list}, tgi] as const;`]);
   });
 
   it('is detected and reconstructed by its own rules', async () => {

@@ -6,6 +6,7 @@ import { classOutsideTable } from '../../src/core/formats/finish-check.js';
 import { type FrameFields, typeOf } from '../../src/faults/frame-text.js';
 import { DELTA_BLOCK, fits, isKnownBlock } from '../../src/core/formats/anthropic/block-types.js';
 import { responsesOracle } from './responses.js';
+import { bedrockEventOf, bedrockOracle } from './bedrock.js';
 import { lost, parses, type FormatOracle, type Json, type Shared } from './shared.js';
 
 /** Why the rules here do not cover a stream's frames, or null when they do. */
@@ -36,6 +37,10 @@ export function endIndexOf(format: FormatName, frames: readonly FrameFields[]): 
         return type === 'error' || type === 'response.completed' || type === 'response.incomplete' || type === 'response.failed';
       case 'behavior-run':
         return type === 'response.completed' || type === 'error';
+      case 'bedrock': {
+        const event = bedrockEventOf(frame);
+        return event !== null && (event.name === 'messageStop' || event.name.endsWith('Exception'));
+      }
     }
   });
   return index === -1 ? null : index;
@@ -101,6 +106,7 @@ const ORACLES: Record<FormatName, (shared: Shared) => FormatOracle> = {
   responses: responsesOracle,
   gemini: geminiOracle,
   'behavior-run': behaviorOracle,
+  bedrock: bedrockOracle,
 };
 
 // ── Chat Completions ────────────────────────────────────────────────────────────────────────────────────
