@@ -16,6 +16,8 @@ import { bedrockResponseOf } from './response-of.js';
 import { synthesize } from './synthesize.js';
 import { BEDROCK_OUTPUT } from './output-count.js';
 
+const END_EVENTS: ReadonlySet<string> = new Set(['messageStop', 'metadata']);
+
 /** `metadata` is a name other streams could use: alone it only says "could be". */
 function recognise(frame: Omit<Frame, 'data'>, payload: Payload): 0 | 1 | 2 {
   const event = eventOf(frame, payload);
@@ -38,8 +40,10 @@ export const bedrock: FormatModule<'bedrock', typeof BEDROCK_ERRORS> = {
   errorMessage: ERROR_MESSAGE,
   errorFrame,
   httpErrorBody,
+  // The end is `messageStop` and the `metadata` that follows it: a stream without its end lacks both, and an
+  // exception written after it is read (one after `metadata` comes after the stream's last event).
   endRule: {
-    ends: (frame) => frame.event === 'messageStop' || (isObject(frame.json) && Object.keys(frame.json).length === 1 && isObject(frame.json.messageStop)),
+    ends: (frame) => END_EVENTS.has(frame.event) || (isObject(frame.json) && Object.keys(frame.json).length === 1 && (isObject(frame.json.messageStop) || isObject(frame.json.metadata))),
     withoutEnd: () => null,
   },
   errorProviders: ['bedrock'],

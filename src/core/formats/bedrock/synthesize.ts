@@ -40,7 +40,8 @@ export function synthesizeEvents(response: unknown, options: SynthesizeOptions =
   const content = Array.isArray(message.content) ? message.content.filter(isObject) : [];
   const events: SynthesizedEvent[] = [{ name: 'messageStart', body: { role: typeof message.role === 'string' ? message.role : 'assistant' } }];
   content.forEach((block, index) => events.push(...blockEvents(block, index, options)));
-  const stop: Json = { stopReason: response.stopReason ?? 'end_turn' };
+  // A response without a stop reason (one that ended in an error) keeps none: a relay must not invent `end_turn`.
+  const stop: Json = { stopReason: typeof response.stopReason === 'string' ? response.stopReason : null };
   if (response.additionalModelResponseFields !== undefined) stop.additionalModelResponseFields = response.additionalModelResponseFields;
   events.push({ name: 'messageStop', body: stop });
   const metadata: Json = {};
