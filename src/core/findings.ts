@@ -63,6 +63,13 @@ export const FINDINGS = {
       'Its field is not one of `data`, `event`, `id`, `retry` (names are case-sensitive), or it names an event in a frame that has no `data:` line, so nothing is dispatched.',
     fix: 'Spell the field exactly (`data:`), and give every named event a `data:` line.',
   },
+  'blank line': {
+    severity: 'warning',
+    title: 'A blank line in an NDJSON stream',
+    meaning:
+      'NDJSON has one JSON document on every line. A blank or whitespace-only line between documents is skipped by a lenient reader (one that warns and goes on) and fails a strict one, whose JSON.parse of it throws. Whitespace after the last document is not named.',
+    fix: 'Write each document followed by one "\\n", and nothing between documents.',
+  },
   'not json': {
     severity: 'error',
     title: "A frame's data is neither JSON nor [DONE]",
@@ -479,6 +486,11 @@ export interface Finding {
   column: number;
   /** Index into `frames` of the frame it is about, when there is one. */
   frame?: number;
+  /**
+   * Byte offset in the stream, for a binary framing (the AWS event stream), which has no lines: `line` and `column`
+   * are then 0 and `frame` names the frame number.
+   */
+  offset?: number;
 }
 
 /** How many findings of one code are listed before the rest are only counted. */
@@ -502,12 +514,14 @@ export class FindingList implements CollectedFindings {
   readonly listed: Finding[] = [];
   readonly counts: Partial<Record<FindingCode, number>> = {};
 
-  add(code: FindingCode, message: string, line: number, column: number, frame?: number): void {
+  /** `offset`: a binary framing's byte offset (then `line` and `column` are 0). */
+  add(code: FindingCode, message: string, line: number, column: number, frame?: number, offset?: number): void {
     const count = (this.counts[code] ?? 0) + 1;
     this.counts[code] = count;
     if (count > FINDINGS_LISTED_PER_CODE) return;
     const finding: Finding = { code, severity: FINDINGS[code].severity, message, line, column };
     if (frame !== undefined) finding.frame = frame;
+    if (offset !== undefined) finding.offset = offset;
     this.listed.push(finding);
   }
 
@@ -522,7 +536,8 @@ export class FindingList implements CollectedFindings {
 
   /** Listed findings in input order (whole-stream findings, at line 0, last). */
   sorted(): Finding[] {
-    const key = (f: Finding) => (f.line === 0 ? Number.MAX_SAFE_INTEGER : f.line);
+    // A binary framing's findings have no line: they sort by byte offset (such a stream has no lined findings).
+    const key = (f: Finding) => (f.line !== 0 ? f.line : f.offset !== undefined ? f.offset : Number.MAX_SAFE_INTEGER);
     return this.listed
       .map((finding, order) => ({ finding, order }))
       .sort((a, b) => key(a.finding) - key(b.finding) || a.finding.column - b.finding.column || a.order - b.order)

@@ -1,6 +1,7 @@
 export { createDecoder, readPayload, MAX_HELD_CHARS } from './decode/index.js';
 export { createFrameCutter, type FrameCutter, type FrameEndCallback } from './decode/frame-cuts.js';
-export { createFrameReader, decode } from './pipeline/decode.js';
+export { createFrameReader, decode, decodeAs } from './pipeline/decode.js';
+export { framingOf, hasFraming, type Framing, type FramingName, type FrameReaderSetup } from './decode/framing.js';
 export type {
   DecodeOptions,
   DecodeResult,

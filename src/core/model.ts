@@ -1,5 +1,6 @@
 import type { FormatRequest, RequestInput, SchemaValidator } from './request/types.js';
 import type { Frame, LineTally, Payload } from './decode/frame.js';
+import type { FramingName } from './decode/framing.js';
 import type { Finding, FindingCode, FindingList } from './findings.js';
 import type { ProviderErrors } from './errors/meaning.js';
 import type { EndRule, ErrorFrameOptions, FormatFixtures, ResponseArbitrary } from './formats/format-parts.js';
@@ -282,6 +283,11 @@ export interface FormatModule<Name extends string = FormatName, ErrorTable exten
   output?: OutputCount;
   /** How its tool-call fragments name their call by an index, for the `removeIndex` fault; absent when they do not. */
   fragmentIndex?: FragmentIndex;
+  /**
+   * The framing that carries its frames (src/core/decode/framing.ts): `sse` when absent. A forced `format` reads
+   * with it; detection tells framings apart from the first bytes.
+   */
+  framing?: FramingName;
 }
 
 /** A format whose streamed tool-call fragments say which call they extend by an `index`. */

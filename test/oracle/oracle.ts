@@ -1,7 +1,7 @@
 // What a stream's frames must read as, worked out from the frames by each format's documented rules, apart from the
 // library's assemblers: faults state their effect as the difference between this reading before and after them.
 // Responses' rules are in responses.ts; what the format oracles share, in shared.ts.
-import { formatModule, isObject, reconstruct, type FindingCode, type FinishOutcome, type FormatName, type Verdict } from '../../src/core/index.js';
+import { formatModule, framingOf, isObject, reconstruct, type FindingCode, type FinishOutcome, type FormatName, type Verdict } from '../../src/core/index.js';
 import { classOutsideTable } from '../../src/core/formats/finish-check.js';
 import { type FrameFields, typeOf } from '../../src/faults/frame-text.js';
 import { DELTA_BLOCK, fits, isKnownBlock } from '../../src/core/formats/anthropic/block-types.js';
@@ -37,6 +37,8 @@ export function endIndexOf(format: FormatName, frames: readonly FrameFields[]): 
         return type === 'error' || type === 'response.completed' || type === 'response.incomplete' || type === 'response.failed';
       case 'behavior-run':
         return type === 'response.completed' || type === 'error';
+      case 'ollama':
+        return isObject(value) && (value.done === true || 'error' in value);
       case 'bedrock': {
         const event = bedrockEventOf(frame);
         return event !== null && (event.name === 'messageStop' || event.name.endsWith('Exception'));
@@ -60,7 +62,7 @@ export interface OracleReading {
 export function oracleReading(format: FormatName, frames: readonly FrameFields[]): OracleReading {
   if (!Object.hasOwn(ORACLES, format)) return libraryReading(format, frames);
   const shared: Shared = { codes: new Set(), missing: false };
-  const oracle = ORACLES[format](shared);
+  const oracle = (ORACLES[format] as (shared: Shared) => FormatOracle)(shared);
   for (const frame of frames) {
     if (frame.data === null) continue;
     // Data that is neither JSON nor [DONE] is listed and skipped before any format reads it.
@@ -75,7 +77,9 @@ export function oracleReading(format: FormatName, frames: readonly FrameFields[]
 
 /** For a format this oracle states no rules of (one added as its folder): the library's own reading of the data. */
 function libraryReading(format: FormatName, frames: readonly FrameFields[]): OracleReading {
-  const text = frames.flatMap((frame) => (frame.data === null ? [] : [`data: ${frame.data.split('\n').join('\ndata: ')}\n\n`])).join('');
+  // Each frame written back as its format's framing writes one (an SSE `data:` frame, an NDJSON line).
+  const frameText = framingOf(formatModule(format).framing).frameText ?? ((data: string) => `data: ${data}\n\n`);
+  const text = frames.flatMap((frame) => (frame.data === null ? [] : [frameText(frame.data.split('\n').join('\ndata: '))])).join('');
   const result = reconstruct(text, { format });
   const finishClass: FinishOutcome = result.outcome === 'length_limit' || result.outcome === 'filtered' ? result.outcome : 'ok';
   const codes = new Set(result.findings.map((finding) => finding.code));
@@ -100,7 +104,8 @@ function classOf(format: FormatName, reasons: readonly string[], blocked: boolea
   return classes.has('filtered') ? 'filtered' : 'ok';
 }
 
-const ORACLES: Record<FormatName, (shared: Shared) => FormatOracle> = {
+/** The formats this oracle states rules for; a format added as its folder is read by the library (libraryReading). */
+const ORACLES: Partial<Record<FormatName, (shared: Shared) => FormatOracle>> = {
   'chat-completions': chatOracle,
   anthropic: anthropicOracle,
   responses: responsesOracle,

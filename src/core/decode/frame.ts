@@ -29,6 +29,11 @@ export interface Frame {
   time?: string;
   /** Milliseconds since the capture's first timestamp. */
   elapsedMs?: number;
+  /**
+   * A binary framing's frame (the AWS event stream): its byte offset in the stream; `line` and `endLine` are 0 there,
+   * and `index` is its frame number (see decode/framing.ts).
+   */
+  byteOffset?: number;
 }
 
 /** How every line of the input was read: the counts add up to `total`. */

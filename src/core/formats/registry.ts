@@ -4,6 +4,7 @@ import { anthropic } from './anthropic/index.js';
 import { behaviorRun } from './behavior-run/index.js';
 import { chatCompletions } from './chat-completions/index.js';
 import { gemini } from './gemini/index.js';
+import { ollama } from './ollama/index.js';
 import { responses } from './responses/index.js';
 import { bedrock } from './bedrock/index.js';
 import { SseReconstructError } from '../library-errors.js';
@@ -12,7 +13,7 @@ import { SseReconstructError } from '../library-errors.js';
  * Every format, in the order detection asks them. Adding a format is its folder and its line here: the names, the
  * fixtures, faults, server, arbitraries, CLI and page all come from this list.
  */
-const LISTED = [chatCompletions, responses, anthropic, gemini, behaviorRun, bedrock] as const;
+const LISTED = [chatCompletions, responses, anthropic, gemini, behaviorRun, ollama, bedrock] as const;
 
 /** The listed modules' types, which keep their names and error sources' keys as literals. */
 export type ListedModule = (typeof LISTED)[number];

@@ -1,9 +1,11 @@
 import type { Frame, Payload } from '../decode/frame.js';
-import { openFrameReader, type FrameReader } from '../decode/payload.js';
+import type { FrameReader } from '../decode/payload.js';
+import { framingOf, type FrameReaderSetup } from '../decode/framing.js';
+import { openSniffingReader, type NdjsonClaim } from '../decode/framing-sniff.js';
 import { readerSpeed } from '../fast/reader-speed.js';
 import { FindingList, type FindingCode } from '../findings.js';
 import { classOutsideTable } from '../formats/finish-check.js';
-import { formatModule } from '../formats/registry.js';
+import { formatModule, FORMAT_MODULES } from '../formats/registry.js';
 import { type StreamText, toChunks } from '../input/chunks.js';
 import { ArrivalClock, type ContentProgress } from '../input/arrival-clock.js';
 import { deadlinesOf, judge, summaryLine, type Judgement } from '../judge/index.js';
@@ -72,7 +74,9 @@ export function openSession(options: ReconstructOptions, clock?: ArrivalClock, f
   const table = new FrameTable(keepFrames, FRAME_DATA_BUDGET);
   const timing = new SessionTiming(table, options, clock ?? null);
   const dispatch = new FrameDispatch(options.format ? formatModule(options.format) : null, table, decodeFindings);
-  const reader = openFrameReader((frame: Frame, payload: Payload | null) => dispatch.frame(frame, payload), decodeFindings, (text, bytes) => table.addText(text, bytes), options, readerSpeed(dispatch, fast), live);
+  const setup: FrameReaderSetup = { onFrame: (frame: Frame, payload: Payload | null) => dispatch.frame(frame, payload), findings: decodeFindings, onText: (text, bytes) => table.addText(text, bytes), options, speed: readerSpeed(dispatch, fast), live };
+  // The framing seam: a format named reads with its framing; else the first bytes tell it (decode/framing-sniff.ts).
+  const reader = options.format ? framingOf(formatModule(options.format).framing).open(setup) : openSniffingReader(setup, NDJSON_CLAIM);
   // A request the library cannot read is a misuse: it throws here, before any stream is read.
   const request = options.request === undefined ? null : readRequest(options.request);
   const session: Session = { options, keepFrames, decodeFindings, table, timing, dispatch, reader, terminalSeen: false, request };
@@ -90,6 +94,15 @@ export function openSession(options: ReconstructOptions, clock?: ArrivalClock, f
     terminalSeen: () => session.terminalSeen,
     end: () => endSession(session),
   };
+}
+
+/** The formats NDJSON carries, asked whether a first line is theirs (null when none is registered). */
+const NDJSON_CLAIM: NdjsonClaim | null = ndjsonClaim(FORMAT_MODULES.filter((module) => module.framing === 'ndjson'));
+
+function ndjsonClaim(modules: readonly FormatModule[]): NdjsonClaim | null {
+  if (modules.length === 0) return null;
+  const first: Omit<Frame, 'data'> = { index: 0, event: 'message', lastEventId: '', dispatched: true, line: 1, endLine: 1, start: 0, end: 0 };
+  return (value) => modules.some((module) => module.recognise(first, { kind: 'json', value }) === 2);
 }
 
 /** Nothing timed: no frame, no content. */

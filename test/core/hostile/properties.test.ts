@@ -68,6 +68,14 @@ const FRAMES: Record<FormatName, (s: Slots) => string[]> = {
     `data: {${x[7]}"promptFeedback":{"blockReason":${JSON.stringify(n[6])}}}\n\n`,
     `data: {"error":{"code":500,"status":${JSON.stringify(n[7])},"message":"m"}}\n\n`,
   ],
+  ollama: ({ names: n, extras: x }) => [
+    `{${x[0]}"model":"m","created_at":"t","message":{${x[1]}"role":"assistant","content":"hi","thinking":"h"},"done":false}\n`,
+    `{"model":"m","message":{"role":"assistant","content":"","tool_calls":[{${x[2]}"function":{${x[3]}"index":0,"name":${JSON.stringify(n[0])},"arguments":{"${n[1]}":1}}}]},"done":false}\n`,
+    `{"model":${JSON.stringify(n[2])},"response":"x",${x[4]}"done":false}\n`,
+    `{${x[5]}"${n[3]}":1}\n`,
+    `{"model":"m","message":{"role":"assistant","content":""},"done":true,"done_reason":${JSON.stringify(n[4])},${x[6]}"eval_count":1}\n`,
+    `{"error":${JSON.stringify(n[5])},${x[7]}"x":1}\n`,
+  ],
   'behavior-run': ({ names: n, extras: x }) => {
     const event = (type: string, body: string) => `event: ${type}\ndata: {"type":${JSON.stringify(type)},${body}}\n\n`;
     return [

@@ -115,8 +115,9 @@ describe('n (Chat Completions) and candidateCount (Gemini)', () => {
 });
 
 /** Per format: the request fields for required, none and a named tool, and the stream model. */
-// Bedrock's request (toolConfig.toolChoice) is not read yet: it asks nothing of the stream.
-const TOOL_CHOICES: Record<Exclude<FormatName, 'behavior-run' | 'bedrock'>, { required: unknown; none: unknown; named: (name: string) => unknown; body: Record<string, unknown> }> = {
+// Ollama has no tool_choice: a request offers tools and the model decides. Bedrock's request (toolConfig.toolChoice)
+// is not read yet: it asks nothing of the stream.
+const TOOL_CHOICES: Record<Exclude<FormatName, 'behavior-run' | 'ollama' | 'bedrock'>, { required: unknown; none: unknown; named: (name: string) => unknown; body: Record<string, unknown> }> = {
   'chat-completions': { required: { tool_choice: 'required' }, none: { tool_choice: 'none' }, named: (name) => ({ tool_choice: { type: 'function', function: { name } } }), body: { model: 'gpt-4o', stream: true } },
   responses: { required: { tool_choice: 'required' }, none: { tool_choice: 'none' }, named: (name) => ({ tool_choice: { type: 'function', name } }), body: { model: 'gpt-4o', stream: true } },
   anthropic: { required: { tool_choice: { type: 'any' } }, none: { tool_choice: { type: 'none' } }, named: (name) => ({ tool_choice: { type: 'tool', name } }), body: { model: 'gpt-4o', stream: true } },
