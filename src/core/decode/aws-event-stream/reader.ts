@@ -3,6 +3,8 @@
 // before it. Bad bytes never throw: a checksum that does not match, lengths that cannot be right, a header of an
 // unknown type, a message cut at the end or larger than the bound are findings at the frame number and byte offset.
 // Memory is bounded: at most one message (up to the bound) is held; a larger one is skipped, not allocated.
+// Findings are placed as a binary framing places them (decode/framing.ts): line and column 0, the frame's index and
+// the byte offset.
 import type { FindingList } from '../../findings.js';
 import { crc32 } from './crc32.js';
 import { readHeaders } from './headers.js';
@@ -88,7 +90,7 @@ export class EventStreamReader {
 
   private cut(offset: number, where: string): void {
     const number = this.count + 1;
-    this.findings.add('frame cut', `Frame ${number} (byte ${offset}) is cut off ${where}: the stream ended inside it, so it is not read.`, number, offset + 1, this.count);
+    this.findings.add('frame cut', `Frame ${number} (byte ${offset}) is cut off ${where}: the stream ended inside it, so it is not read.`, 0, 0, this.count, offset);
   }
 
   private hold(bytes: Uint8Array): void {
@@ -139,7 +141,7 @@ export class EventStreamReader {
   private lost(at: number, code: 'frame checksum' | 'bad frame length', why: string): void {
     const number = this.count + 1;
     const offset = this.base + at;
-    this.findings.add(code, `Frame ${number} (byte ${offset}): ${why}. The bytes up to the next prelude whose checksum matches are skipped.`, number, offset + 1, this.count);
+    this.findings.add(code, `Frame ${number} (byte ${offset}): ${why}. The bytes up to the next prelude whose checksum matches are skipped.`, 0, 0, this.count, offset);
     this.searching = true;
   }
 
@@ -156,7 +158,7 @@ export class EventStreamReader {
   private skipLarge(at: number, total: number, length: number): number {
     const number = this.count + 1;
     const offset = this.base + at;
-    this.findings.add('frame too large', `Frame ${number} (byte ${offset}) declares ${total} bytes, more than the ${this.maxFrameBytes} held: it is skipped, not read.`, number, offset + 1, this.count);
+    this.findings.add('frame too large', `Frame ${number} (byte ${offset}) declares ${total} bytes, more than the ${this.maxFrameBytes} held: it is skipped, not read.`, 0, 0, this.count, offset);
     this.count += 1;
     this.skipped += total;
     if (length - at >= total) return at + total;
@@ -170,12 +172,12 @@ export class EventStreamReader {
     const offset = this.base + at;
     this.count += 1;
     const intact = crc32(bytes, at, at + total - 4) === view.getUint32(at + total - 4, false);
-    if (!intact) this.findings.add('frame checksum', `Frame ${number} (byte ${offset}): its message checksum does not match: its headers or payload changed on the way. It is read as it came.`, number, offset + 1, index);
+    if (!intact) this.findings.add('frame checksum', `Frame ${number} (byte ${offset}): its message checksum does not match: its headers or payload changed on the way. It is read as it came.`, 0, 0, index, offset);
     const headersStart = at + PRELUDE_BYTES;
     const { headers, problem } = readHeaders(bytes, headersStart, headersStart + headersLength);
     if (problem !== null) {
       const why = problem.kind === 'unknown type' ? `a header of unknown type ${problem.type}` : `the header ${JSON.stringify(problem.name)} runs past the headers' end`;
-      this.findings.add('bad header', `Frame ${number} (byte ${offset}): ${why} at header byte ${problem.at}; the headers after it are not read.`, number, offset + PRELUDE_BYTES + problem.at + 1, index);
+      this.findings.add('bad header', `Frame ${number} (byte ${offset}): ${why} at header byte ${problem.at}; the headers after it are not read.`, 0, 0, index, offset + PRELUDE_BYTES + problem.at);
     }
     this.onMessage({
       index,
