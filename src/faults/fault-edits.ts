@@ -1,5 +1,5 @@
 // What the faults share: checks of their arguments, and edits of a work's units.
-import { describeArgument, isObject, type FormatName } from '../core/index.js';
+import { describeArgument, isObject, type FormatName, type FramingName } from '../core/index.js';
 import { fieldsOf } from './frame-text.js';
 import { frameUnits, unitText, type Unit, type Work } from './work.js';
 import { SseReconstructError } from '../core/index.js';
@@ -56,12 +56,22 @@ export function copyUnit(unit: Unit): Unit {
 }
 
 /** Gives a frame the blank line it lacks (the stream's last may have none) before it moves where others follow it. */
-export function terminate(unit: Unit): void {
+export function terminate(unit: Unit, framing: FramingName = 'sse'): void {
   const text = unitText(unit);
   const last = unit.pieces[unit.pieces.length - 1];
+  // An NDJSON line is ended by its line break alone.
+  if (framing !== 'sse') {
+    if (last !== undefined && !BREAK.test(text)) last.text += '\n';
+    return;
+  }
   if (last === undefined || BREAK.test(text.replace(BREAK, ''))) return;
   const eol = lineBreakOf(text);
   last.text += BREAK.test(text) ? eol : eol + eol;
+}
+
+/** Whether a frame's text ends as its framing ends a frame: a blank line after SSE fields, a line break after an NDJSON line. */
+export function frameEnded(text: string, framing: FramingName): boolean {
+  return framing === 'sse' ? BREAK.test(text.replace(BREAK, '')) : BREAK.test(text);
 }
 
 /** Takes a unit out of the work. */
@@ -86,8 +96,10 @@ export function lineBreakOf(text: string): string {
 }
 
 /** The frame with its data lines replaced by one line of `value` as JSON; its other lines are kept. */
-export function withData(text: string, value: unknown): string {
+export function withData(text: string, value: unknown, framing: FramingName = 'sse'): string {
   const eol = lineBreakOf(text);
+  // An NDJSON frame is its document: the line is written anew, its line break kept.
+  if (framing !== 'sse') return `${JSON.stringify(value)}${BREAK.exec(text)?.[0] ?? ''}`;
   let written = false;
   const lines = linesOf(text).flatMap((line) => {
     if (!/^data(?::|$)/.test(line.replace(BREAK, ''))) return [line];
@@ -99,7 +111,7 @@ export function withData(text: string, value: unknown): string {
 }
 
 /** A frame's data as a JSON object, or null. */
-export function jsonOf(unit: Unit): Record<string, unknown> | null {
-  const value = fieldsOf(unitText(unit)).json;
+export function jsonOf(unit: Unit, framing: FramingName = 'sse'): Record<string, unknown> | null {
+  const value = fieldsOf(unitText(unit), framing).json;
   return isObject(value) ? value : null;
 }

@@ -2,7 +2,7 @@
 import { describeArgument, formatModule, isObject } from '../core/index.js';
 import { errorFrame, type ErrorStyle } from './error-frames.js';
 import { fault, type Fault } from './fault.js';
-import { copyUnit, count, formatOf, frameAt, jsonOf, notCut, remove, setText, terminate, withData } from './fault-edits.js';
+import { copyUnit, count, formatOf, frameAt, frameEnded, jsonOf, notCut, remove, setText, terminate, withData } from './fault-edits.js';
 import { fieldsOf } from './frame-text.js';
 import { frameUnits, unitText, type Work } from './work.js';
 import { SseReconstructError } from '../core/index.js';
@@ -91,13 +91,13 @@ export function appendError(options: AppendErrorOptions = {}): Fault {
     }
     const frames = frameUnits(work);
     const last = frames[frames.length - 1];
-    if (last && !/(?:\r\n|\r|\n)$/.test(unitText(last).replace(/(?:\r\n|\r|\n)$/, ''))) {
+    if (last && !frameEnded(unitText(last), work.framing)) {
       throw new SseReconstructError('ERR_SSE_FAULT', `sse-reconstruct: ${call} cannot apply after the last frame lost its blank line: apply it before stripFinalBlankLine().`);
     }
     let response: Record<string, unknown> | undefined;
-    const numbers = frames.map((unit) => jsonOf(unit)?.sequence_number).filter((n): n is number => typeof n === 'number');
+    const numbers = frames.map((unit) => jsonOf(unit, work.framing)?.sequence_number).filter((n): n is number => typeof n === 'number');
     for (const unit of frames) {
-      const value = jsonOf(unit);
+      const value = jsonOf(unit, work.framing);
       if (isObject(value?.response)) response = value.response;
     }
     const text = errorFrame(format, {
@@ -125,7 +125,7 @@ export function duplicate(frame: number): Fault {
   return fault(call, `sends frame ${frame} twice`, (work) => {
     notCut(work, call);
     const unit = frameAt(work, frame, call);
-    terminate(unit);
+    terminate(unit, work.framing);
     work.units.splice(work.units.indexOf(unit) + 1, 0, copyUnit(unit));
     work.restructured = true;
   });
@@ -141,8 +141,8 @@ export function swap(first: number, second: number): Fault {
     notCut(work, call);
     const a = frameAt(work, first, call);
     const b = frameAt(work, second, call);
-    terminate(a);
-    terminate(b);
+    terminate(a, work.framing);
+    terminate(b, work.framing);
     const i = work.units.indexOf(a);
     const j = work.units.indexOf(b);
     work.units[i] = b;
@@ -156,12 +156,12 @@ export function dropEnd(): Fault {
   return fault('dropEnd()', 'takes away the frame that ends a finished answer', (work) => {
     const format = formatOf(work, 'dropEnd()');
     const rule = formatModule(format).endRule;
-    const ends = frameUnits(work).filter((unit) => !unit.cut && rule.ends(fieldsOf(unitText(unit))));
+    const ends = frameUnits(work).filter((unit) => !unit.cut && rule.ends(fieldsOf(unitText(unit), work.framing)));
     if (ends.length === 0) throw new SseReconstructError('ERR_SSE_FAULT', `sse-reconstruct: dropEnd() cannot apply: the stream has no frame that ends a finished ${format} answer.`);
     for (const unit of ends) {
-      const kept = rule.withoutEnd(fieldsOf(unitText(unit)));
+      const kept = rule.withoutEnd(fieldsOf(unitText(unit), work.framing));
       if (kept === null) remove(work, unit);
-      else setText(unit, withData(unitText(unit), kept));
+      else setText(unit, withData(unitText(unit), kept, work.framing));
     }
     work.restructured = true;
   });

@@ -1,7 +1,7 @@
 // A frame's fields read from its own text: the faults (and the test oracle) work on frame texts, one at a time, and
 // read each with the decoder, the package's one reading of event-stream lines.
 
-import { createDecoder, isObject, type FrameFields } from '../core/index.js';
+import { createDecoder, decodeAs, isObject, type FrameFields, type FramingName } from '../core/index.js';
 
 export type { FrameFields };
 
@@ -11,7 +11,12 @@ const NO_FIELDS: FrameFields = { event: 'message', data: null, json: undefined, 
  * A frame's event, data and JSON, read from its own text by the decoder, as a spec client reads it (no capture
  * timestamps taken off, no bound on its size). A text with no frame reads as an event with no data.
  */
-export function fieldsOf(text: string): FrameFields {
+export function fieldsOf(text: string, framing: FramingName = 'sse'): FrameFields {
+  // Another framing's frame (an NDJSON line) is read by that framing's reader: its data is the document.
+  if (framing !== 'sse') {
+    const frame = decodeAs(framing, text, { maxHeldChars: Infinity }).frames[0];
+    return frame === undefined ? NO_FIELDS : dataFields(frame.event, frame.data);
+  }
   let fields: FrameFields | null = null;
   const decoder = createDecoder({
     timestamps: false,

@@ -2,7 +2,7 @@
 import { describeArgument, FORMAT_MODULES, formatModule } from '../core/index.js';
 import { fault, type Fault } from './fault.js';
 import { BREAK, count, formatOf, frameAt, jsonOf, lineBreakOf, linesOf, notCut, setText, withData } from './fault-edits.js';
-import { frameUnits, unitText, type Unit } from './work.js';
+import { frameUnits, unitText, type Unit, type Work } from './work.js';
 import { SseReconstructError } from '../core/index.js';
 
 /** Ends every line with `\r\n`. */
@@ -43,8 +43,9 @@ export function stripFinalBlankLine(): Fault {
       throw new SseReconstructError('ERR_SSE_FAULT', 'sse-reconstruct: stripFinalBlankLine() cannot apply: text other than blank lines follows the last frame.');
     }
     const text = unitText(last);
+    // An NDJSON line's end is its one line break: that is what goes.
     const stripped = text.replace(BREAK, '');
-    if (!BREAK.test(stripped)) throw new SseReconstructError('ERR_SSE_FAULT', 'sse-reconstruct: stripFinalBlankLine() cannot apply: the last frame has no blank line after it already.');
+    if (work.framing !== 'sse' ? stripped === text : !BREAK.test(stripped)) throw new SseReconstructError('ERR_SSE_FAULT', 'sse-reconstruct: stripFinalBlankLine() cannot apply: the last frame has no blank line after it already.');
     work.units.splice(work.units.indexOf(last) + 1);
     trimEnd(last, text.length - stripped.length);
   });
@@ -66,6 +67,7 @@ export function joinDataLines(frame: number): Fault {
   const call = `joinDataLines(${String(frame)})`;
   count(frame, 'the first of the two frames to join (0-based)', 'joinDataLines(frame)');
   return fault(call, `joins frame ${frame} and the next into one`, (work) => {
+    sseOnly(work, call);
     notCut(work, call);
     const unit = frameAt(work, frame, call);
     const next = frameUnits(work)[frame + 1];
@@ -82,6 +84,11 @@ export function joinDataLines(frame: number): Fault {
   });
 }
 
+/** Throws for a stream whose framing has no field lines (NDJSON): the fault edits SSE lines. */
+function sseOnly(work: Work, call: string): void {
+  if (work.framing !== 'sse') throw new SseReconstructError('ERR_SSE_FAULT', `sse-reconstruct: ${call} edits server-sent event lines; this ${work.format ?? ''} stream is ${work.framing}, whose frames have none.`);
+}
+
 /** Names frame `frame`'s event `name` (its `event:` line changed, or added). */
 export function renameEvent(frame: number, name: string): Fault {
   const call = `renameEvent(${String(frame)}, ${JSON.stringify(name)})`;
@@ -90,6 +97,7 @@ export function renameEvent(frame: number, name: string): Fault {
     throw new SseReconstructError('ERR_SSE_ARGUMENT', `sse-reconstruct: renameEvent(frame, name) takes the new event name as a non-empty string on one line; it received ${describeArgument(name)}.`);
   }
   return fault(call, `names frame ${frame}'s event ${JSON.stringify(name)}`, (work) => {
+    sseOnly(work, call);
     const unit = frameAt(work, frame, call);
     const text = unitText(unit);
     const lines = linesOf(text);
@@ -113,15 +121,15 @@ export function removeIndex(frame?: number): Fault {
       throw new SseReconstructError('ERR_SSE_FAULT', `sse-reconstruct: ${call} applies to ${indexed.join(', ')} streams, whose tool-call fragments carry an index; this one is ${work.format}.`);
     }
     const carries = (unit: Unit): boolean => {
-      const value = jsonOf(unit);
+      const value = jsonOf(unit, work.framing);
       return value !== null && rule.carries(value);
     };
     const unit = frame === undefined ? frameUnits(work).find(carries) : frameAt(work, frame, call);
     if (unit === undefined || !carries(unit)) {
       throw new SseReconstructError('ERR_SSE_FAULT', `sse-reconstruct: ${call} cannot apply: ${frame === undefined ? 'no frame' : `frame ${frame}`} carries a tool-call fragment with an index.`);
     }
-    const value = structuredClone(jsonOf(unit)!);
+    const value = structuredClone(jsonOf(unit, work.framing)!);
     rule.remove(value);
-    setText(unit, withData(unitText(unit), value));
+    setText(unit, withData(unitText(unit), value, work.framing));
   });
 }

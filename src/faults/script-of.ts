@@ -1,4 +1,4 @@
-import { describeArgument, decode, FORMAT_NAMES, reconstruct, createReconstruction } from '../core/index.js';
+import { describeArgument, decodeAs, FORMAT_NAMES, formatModule, reconstruct, createReconstruction } from '../core/index.js';
 import type { FindingCode, FormatName, Reconstruction, ReconstructOptions } from '../core/index.js';
 import { matchStamp, StampClock } from '../core/index.js';
 import type { Fixture } from '../fixtures/types.js';
@@ -132,7 +132,7 @@ function utf8(bytes: Uint8Array | ArrayBuffer): string {
 }
 
 function cut(text: string, format: FormatName | null, expected: ExpectedReading, recorded: { how: RecordedEnd; stamp: string } | null = null): StreamScript {
-  const decoded = decode(text, { maxHeldChars: Infinity });
+  const decoded = decodeAs(format === null ? 'sse' : formatModule(format).framing, text, { maxHeldChars: Infinity });
   const pieces: ScriptPiece[] = [];
   const clock = decoded.timestamped ? new Pace() : null;
   let at = 0;

@@ -1,6 +1,6 @@
 // The working form of a script while faults apply: frames and the text between them as units, each remembering the
 // source frame it came from, so the expectation is stated from what changed.
-import type { FindingCode, FormatName, Reconstruction } from '../core/index.js';
+import { formatModule, type FindingCode, type FormatName, type FramingName, type Reconstruction } from '../core/index.js';
 import { fieldsOf, type FrameFields } from './frame-text.js';
 import type { ScriptEnd, ScriptPiece, StreamScript } from './script.js';
 
@@ -16,6 +16,8 @@ export interface Unit {
 
 export interface Work {
   format: FormatName | null;
+  /** The framing the format's frames come in (SSE for a stream of no known format): how frames are read and written. */
+  framing: FramingName;
   units: Unit[];
   end: ScriptEnd;
   /** What a timing fault asked for: the smallest stall, when any. */
@@ -43,7 +45,7 @@ export function workOf(script: StreamScript): Work {
     else units.push({ frame: piece.frame !== null, pieces: [copy], origin: piece.frame });
     last = piece.frame;
   }
-  return { format: script.format, units, end: { ...script.end }, smallestStallMs: null, paced: false, restructured: false };
+  return { format: script.format, framing: framingOfFormat(script.format), units, end: { ...script.end }, smallestStallMs: null, paced: false, restructured: false };
 }
 
 /** The frame units in order. */
@@ -64,8 +66,13 @@ export function piecesOf(work: Work): ScriptPiece[] {
   return pieces;
 }
 
-export function fieldsOfUnit(unit: Unit): FrameFields {
-  return fieldsOf(unitText(unit));
+export function fieldsOfUnit(unit: Unit, framing: FramingName = 'sse'): FrameFields {
+  return fieldsOf(unitText(unit), framing);
+}
+
+/** The framing a format's streams come in: SSE unless its module names another. */
+export function framingOfFormat(format: FormatName | null): FramingName {
+  return format === null ? 'sse' : (formatModule(format).framing ?? 'sse');
 }
 
 /** The codes the source reading raised at each of its frames, and those about the whole stream. */

@@ -13,8 +13,8 @@ const folder = join(import.meta.dirname, 'sixth-format/tgi');
 /** The registry with the format listed: its import, and its place at the end of the list. */
 function listed(registry: string): string {
   const withImport = registry.replace(/(import \{ responses \} from '\.\/responses\/index\.js';\n)/, `$1import { tgi } from './tgi/index.js';\n`);
-  // Whatever formats the list holds, the sixth goes at its end.
-  return withImport.replace(/^(const LISTED = \[.*)\] as const;$/m, '$1, tgi] as const;');
+  // At the end of the list, whatever the list holds (each format adds its own entry).
+  return withImport.replace(/(const LISTED = \[[^\]]*)\] as const;/, '$1, tgi] as const;');
 }
 
 /** The changed lines between two texts of the same file (lines only in one of them). */
@@ -56,9 +56,8 @@ describe('a sixth format, added as its folder and its registry line', () => {
   it('changes the registry by its import and its entry only', () => {
     const before = readFileSync(join(root, 'src/core/formats/registry.ts'), 'utf8');
     const after = readFileSync(join(copy, 'src/core/formats/registry.ts'), 'utf8');
-    const list = /^const LISTED = \[(.*)\] as const;$/m.exec(before)?.[1];
-    expect(list).toBeDefined();
-    expect(changedLines(before, after)).toEqual(["import { tgi } from './tgi/index.js';", `const LISTED = [${list}, tgi] as const;`]);
+    const list = before.split('\n').find((line) => line.startsWith('const LISTED = ['))?.replace('] as const;', ', tgi] as const;');
+    expect(changedLines(before, after)).toEqual(["import { tgi } from './tgi/index.js';", list]);
   });
 
   it('is detected and reconstructed by its own rules', async () => {

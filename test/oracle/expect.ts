@@ -1,7 +1,7 @@
 // The independent check of the faults: what a faulted script must read as, from the oracle's reading of its frames,
 // the framing rules, the pace, and whatever the source reading held that no rule covers, from the frames that still
 // carry it. The property tests check that the library's reading agrees.
-import { DEFAULT_DEADLINES, formatModule, type Deadlines, type FindingCode, type FinishOutcome, type Outcome, type Reconstruction, type Verdict } from '../../src/core/index.js';
+import { DEFAULT_DEADLINES, formatModule, type FramingName, type Deadlines, type FindingCode, type FinishOutcome, type Outcome, type Reconstruction, type Verdict } from '../../src/core/index.js';
 import { EMPTY_TURN_TOKENS } from '../../src/core/judge/usage.js';
 import { fieldsOf } from '../../src/faults/frame-text.js';
 import { endIndexOf, oracleReading, outsideRules, verdictOf } from './oracle.js';
@@ -64,11 +64,12 @@ function analyseStalled(work: Work, stalled: boolean, live = false): Analysis {
   const frames = frameUnits(work);
   const text = work.units.map(unitText).join('');
   if (text.startsWith('\uFEFF')) codes.add('bom');
-  if (/\r\n/.test(text) && !/\r(?!\n)|(?<!\r)\n/.test(text)) codes.add('crlf');
+  // An NDJSON reader takes CRLF line ends as they are (JSON.parse ignores the CR): only SSE names them.
+  if (work.framing === 'sse' && /\r\n/.test(text) && !/\r(?!\n)|(?<!\r)\n/.test(text)) codes.add('crlf');
   const last = frames[frames.length - 1];
   let truncated = false;
-  const read = frames.map((unit) => fieldsOf(unitText(unit)));
-  if (last !== undefined && !terminated(unitText(last))) {
+  const read = frames.map((unit) => fieldsOf(unitText(unit), work.framing));
+  if (last !== undefined && !terminated(unitText(last), work.framing)) {
     const fields = read[read.length - 1]!;
     if (fields.data === null) {
       if (unitText(last).split(/\r\n|\n|\r/).some((line) => line !== '' && !line.startsWith(':'))) codes.add('ignored line');
@@ -90,7 +91,9 @@ function analyseStalled(work: Work, stalled: boolean, live = false): Analysis {
   return { verdict, outcome, codes, stalled };
 }
 
-function terminated(text: string): boolean {
+function terminated(text: string, framing: FramingName): boolean {
+  // An NDJSON line is ended by its own line break.
+  if (framing !== 'sse') return /\n$/.test(text);
   return /(?:\r\n|\r|\n)$/.test(text.replace(/(?:\r\n|\r|\n)$/, ''));
 }
 
@@ -176,7 +179,7 @@ export function expectationOf(source: Source, work: Work, deadlines: Deadlines |
   for (const code of source.expected.findings) if (carried(code) && whole.has(code)) findings.add(code);
   // Frames after the end are not read: what they raised in the source is not raised again.
   const frames = frameUnits(work);
-  const end = work.format ? endIndexOf(work.format, frames.map((unit) => fieldsOf(unitText(unit)))) : null;
+  const end = work.format ? endIndexOf(work.format, frames.map((unit) => fieldsOf(unitText(unit), work.framing))) : null;
   const unread = new Set(end === null ? [] : frames.slice(end + 1));
   for (const unit of work.units) {
     if (unit.origin === null || unread.has(unit)) continue;
@@ -199,7 +202,7 @@ export function expectationOf(source: Source, work: Work, deadlines: Deadlines |
   if (deadlines) result.deadlines = deadlines;
   const live = liveReading(work, progress, full) ?? (after.codes.has('unterminated') ? analyseStalled(work, after.stalled, true) : null);
   if (live !== null) result.live = { verdict: live.verdict, outcome: live.outcome, findings: [...live.codes].sort() };
-  const unstated = (source.work.format && outsideRules(source.work.format, frameUnits(source.work).map((unit) => fieldsOf(unitText(unit))))) || disagreement(before, source.expected);
+  const unstated = (source.work.format && outsideRules(source.work.format, frameUnits(source.work).map((unit) => fieldsOf(unitText(unit), source.work.framing)))) || disagreement(before, source.expected);
   if (unstated !== null) {
     result.unstated = unstated;
     result.exact = false;
@@ -225,7 +228,7 @@ function lostAllContent(source: Source, work: Work): boolean {
   return !work.units.some((unit) => {
     if (unit.origin === null || !carriers.has(unit.origin) || unit.cut) return false;
     const text = source.texts.get(unit.origin);
-    return text !== undefined && fieldsOf(unitText(unit)).data === fieldsOf(text).data;
+    return text !== undefined && fieldsOf(unitText(unit), work.framing).data === fieldsOf(text, work.framing).data;
   });
 }
 

@@ -6,6 +6,7 @@ import { classOutsideTable } from '../../src/core/formats/finish-check.js';
 import { type FrameFields, typeOf } from '../../src/faults/frame-text.js';
 import { DELTA_BLOCK, fits, isKnownBlock } from '../../src/core/formats/anthropic/block-types.js';
 import { responsesOracle } from './responses.js';
+import { ollamaOracle } from './ollama.js';
 import { bedrockEventOf, bedrockOracle } from './bedrock.js';
 import { lost, parses, type FormatOracle, type Json, type Shared } from './shared.js';
 
@@ -111,6 +112,7 @@ const ORACLES: Partial<Record<FormatName, (shared: Shared) => FormatOracle>> = {
   responses: responsesOracle,
   gemini: geminiOracle,
   'behavior-run': behaviorOracle,
+  ollama: ollamaOracle,
   bedrock: bedrockOracle,
 };
 

@@ -144,7 +144,8 @@ function fieldsOf(error: unknown): ErrorFields {
     type: typeOf(inner),
     code: typeof inner.code === 'string' ? inner.code : null,
     status: typeof inner.status === 'string' ? inner.status : null,
-    message: typeof inner.message === 'string' ? inner.message : null,
+    // `{"error": "text"}`, the shape of servers whose error is a bare string: the text is the message.
+    message: typeof inner.message === 'string' ? inner.message : typeof value.error === 'string' ? value.error : null,
     http: httpOf(inner) ?? httpOf(value),
   };
 }

@@ -10,7 +10,7 @@ function chatOf(message: Json, reason: string, extra: Json = {}): Json {
   return { model: 'llama3.2', created_at: '2026-12-02T04:00:00.000000Z', message: { role: 'assistant', content: '', ...message }, done: true, done_reason: reason, ...metrics, ...extra };
 }
 
-const call = (index: number, city: string) => ({ function: { index, name: 'get_weather', arguments: { city, unit: 'celsius' } } });
+const call = (index: number, city: string) => ({ function: { index, name: 'get_weather', arguments: { city } } });
 
 const specs: FixtureSpec[] = [
   { kind: 'text', title: 'A plain answer, ending `done_reason: stop`', response: chatOf({ content: 'The capital of France is Paris.' }, 'stop') },

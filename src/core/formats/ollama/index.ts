@@ -32,9 +32,9 @@ export { OLLAMA_DONE_REASONS } from './done-reasons.js';
 function recognise(_frame: Omit<Frame, 'data'>, payload: Payload): 0 | 1 | 2 {
   if (payload.kind !== 'json' || !isObject(payload.value)) return 0;
   const value = payload.value;
-  if (typeof value.done === 'boolean' && (isObject(value.message) || typeof value.response === 'string')) return 2;
-  // `{"error": "text"}` alone: Ollama's error line, though other servers write the same shape.
-  return typeof value.error === 'string' && Object.keys(value).length === 1 ? 1 : 0;
+  // `{"error": "text"}` alone names no format (other servers write the same shape): the stream's other lines do, and
+  // a body that is only an error is read as an error body.
+  return typeof value.done === 'boolean' && (isObject(value.message) || typeof value.response === 'string') ? 2 : 0;
 }
 
 /** The `done` chunk ends the answer; taking the end away keeps its text and drops the reason and counts. */
