@@ -96,6 +96,41 @@ export const FINDINGS = {
     meaning: 'The last frame has no blank line after it and its data does not parse: the stream stopped mid-frame.',
     fix: 'Find what closed the connection early (a proxy timeout, a crashed relay, a body size limit).',
   },
+  'frame cut': {
+    severity: 'error',
+    title: 'Cut off inside the last binary frame',
+    meaning:
+      'An AWS event stream ended inside a message: inside its 12-byte prelude, or before the total length its prelude declares. The message is never read, so what it carried (a delta, the stop event, an exception) is lost. The AWS SDKs throw "Truncated event message received" here.',
+    fix: 'Find what closed the connection early (a proxy timeout, a body size limit, a relay that stopped copying bytes mid-message).',
+  },
+  'frame checksum': {
+    severity: 'error',
+    title: "A binary frame's CRC-32 does not match",
+    meaning:
+      'An AWS event-stream message carries two CRC-32 checksums: over its prelude, and over everything before its last four bytes. A prelude that does not check means its lengths cannot be trusted: the bytes up to the next prelude that checks are skipped. A message checksum that does not check means its headers or payload changed on the way: it is read as it came. The AWS SDKs throw on either.',
+    fix: 'Relay the body as bytes: a gateway that decodes it as text, re-encodes it, or edits a payload without recomputing the checksum breaks it.',
+  },
+  'bad frame length': {
+    severity: 'error',
+    title: "A binary frame's lengths cannot be right",
+    meaning:
+      'The prelude checks, yet its total length is under the 16 bytes every message has, or its headers length runs past the total. The message cannot be split into headers and payload; the bytes up to the next prelude that checks are skipped.',
+    fix: 'Find the writer that computed the lengths: the total counts the prelude, both checksums, the headers and the payload.',
+  },
+  'bad header': {
+    severity: 'error',
+    title: 'A binary frame header of an unknown type, or past the headers\' end',
+    meaning:
+      'Header value types are 0 to 9 (booleans, byte, short, integer, long, bytes, string, timestamp, uuid); another type byte, or a header longer than the block, stops the reading of that message\'s headers. The headers before it are kept and the payload is read; the AWS SDKs throw.',
+    fix: 'Write only the ten header types, with lengths that fit the headers block.',
+  },
+  'frame too large': {
+    severity: 'error',
+    title: 'A binary frame larger than the reader holds',
+    meaning:
+      'The prelude declares more bytes than the bound (16 MiB of payload plus 128 KiB of headers, the AWS limits, by default): the message is skipped without being held, and what it carried is lost.',
+    fix: 'Split large payloads into several messages; if your readers hold more, raise the bound.',
+  },
   unterminated: {
     severity: 'warning',
     title: 'The last frame has no blank line after it',
@@ -183,6 +218,13 @@ export const FINDINGS = {
     meaning:
       'No `[DONE]`, `message_stop`, terminal `response.*` event, Gemini `finishReason` or Behavior `response.completed`. What arrived may be partial.',
     fix: 'Find where the stream was closed early; a relay must not end a response it did not see end.',
+  },
+  'metadata missing': {
+    severity: 'warning',
+    title: 'No `metadata` event after `messageStop`',
+    meaning:
+      'A Bedrock ConverseStream ends with `metadata` (the usage and the latency) right after `messageStop`. The answer is whole, but its token counts are missing: a relay that stops copying at `messageStop` drops them, and a client cannot count or bill the tokens.',
+    fix: 'Forward every event to the end of the stream, `metadata` included.',
   },
   'no start': {
     severity: 'error',
@@ -290,6 +332,13 @@ export const FINDINGS = {
     meaning:
       'The request asked for several choices (`n`, Gemini `candidateCount`) and the finished stream holds another number: a client that reads each choice by its index misses some, or a relay kept only the first.',
     fix: 'Relay every choice with its own index; a relay that cannot carry several must refuse `n` > 1 rather than drop choices.',
+  },
+  'block no index': {
+    severity: 'error',
+    title: 'A content block event without its index',
+    meaning:
+      'A Bedrock `contentBlockStart`, `contentBlockDelta` or `contentBlockStop` has no whole-number `contentBlockIndex`: no block can take it, so what it carried is not in the answer.',
+    fix: 'Give every content block event its `contentBlockIndex`; a translating relay numbers the blocks from 0 in their order.',
   },
   'tool call no index': {
     severity: 'error',

@@ -7,6 +7,7 @@ import { type FrameFields, typeOf } from '../../src/faults/frame-text.js';
 import { DELTA_BLOCK, fits, isKnownBlock } from '../../src/core/formats/anthropic/block-types.js';
 import { responsesOracle } from './responses.js';
 import { ollamaOracle } from './ollama.js';
+import { bedrockEventOf, bedrockOracle } from './bedrock.js';
 import { lost, parses, type FormatOracle, type Json, type Shared } from './shared.js';
 
 /** Why the rules here do not cover a stream's frames, or null when they do. */
@@ -41,6 +42,10 @@ export function endIndexOf(format: FormatName, frames: readonly FrameFields[]): 
         return type === 'message-end';
       case 'ollama':
         return isObject(value) && (value.done === true || 'error' in value);
+      case 'bedrock': {
+        const event = bedrockEventOf(frame);
+        return event !== null && (event.name === 'messageStop' || event.name.endsWith('Exception'));
+      }
       default:
         return false;
     }
@@ -113,6 +118,7 @@ const ORACLES: Partial<Record<FormatName, (shared: Shared) => FormatOracle>> = {
   gemini: geminiOracle,
   'behavior-run': behaviorOracle,
   ollama: ollamaOracle,
+  bedrock: bedrockOracle,
 };
 
 // ── Chat Completions ────────────────────────────────────────────────────────────────────────────────────

@@ -8,6 +8,7 @@
 import type { FindingList } from '../findings.js';
 import type { DecodeOptions } from './decoder-model.js';
 import { openNdjsonReader } from './ndjson.js';
+import { AWS_EVENT_STREAM } from './aws-event-stream/framing.js';
 import { openFrameReader, type FrameCallback, type FrameReader, type ReaderSpeed } from './payload.js';
 
 /** The framings a stream can come in: server-sent events, newline-delimited JSON, AWS's binary event stream. */
@@ -84,12 +85,8 @@ const NDJSON: Framing = {
   terminator: '\n',
 };
 
-/**
- * The framings this build reads. The AWS event-stream reader plugs in here: one entry `'aws-event-stream': …` (its
- * module in src/core/decode, implementing Framing with `binary: true`); until then a stream that starts like one is
- * read as SSE, and a format that names it is read as SSE too.
- */
-const FRAMINGS: Partial<Record<FramingName, Framing>> = { sse: SSE, ndjson: NDJSON };
+/** The framings this build reads: a stream whose first byte is 0 is read as an AWS event stream (framing-sniff.ts). */
+const FRAMINGS: Partial<Record<FramingName, Framing>> = { sse: SSE, ndjson: NDJSON, 'aws-event-stream': AWS_EVENT_STREAM };
 
 /** The framing named, or SSE when this build has no reader for it. */
 export function framingOf(name: FramingName | undefined): Framing {

@@ -9,13 +9,14 @@ import { ollama } from './ollama/index.js';
 import { responses } from './responses/index.js';
 import { uiMessageStream } from './ui-message-stream/index.js';
 import { agUi } from './ag-ui/index.js';
+import { bedrock } from './bedrock/index.js';
 import { SseReconstructError } from '../library-errors.js';
 
 /**
  * Every format, in the order detection asks them. Adding a format is its folder and its line here: the names, the
  * fixtures, faults, server, arbitraries, CLI and page all come from this list.
  */
-const LISTED = [chatCompletions, responses, anthropic, gemini, behaviorRun, uiMessageStream, agUi, cohere, ollama] as const;
+const LISTED = [chatCompletions, responses, anthropic, gemini, behaviorRun, uiMessageStream, agUi, cohere, ollama, bedrock] as const;
 
 /** The listed modules' types, which keep their names and error sources' keys as literals. */
 export type ListedModule = (typeof LISTED)[number];

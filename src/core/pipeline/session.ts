@@ -200,7 +200,7 @@ function endSession(session: Session): Reconstruction {
     findings,
     finishReasons: module?.finishReasons ?? null,
     classOutsideTable,
-    truncated: summary.stopped || decodeFindings.has('cut') || decodeFindings.has('not dispatched'),
+    truncated: summary.stopped || decodeFindings.has('cut') || decodeFindings.has('frame cut') || decodeFindings.has('not dispatched'),
     ...(options.deadlines ? { deadlines: options.deadlines } : {}),
     live: arrival === null || timing.times === null ? null : { arrival, content: timing.times },
   });

@@ -41,6 +41,8 @@ const USAGE: Record<string, unknown> = {
   'cohere/usage': { input: 500, output: 3, total: 503, cacheRead: 480, cacheWrite: null, reasoning: null },
   // prompt_eval_count 9, eval_count 3; no total of its own: their sum.
   'ollama/usage': { input: 9, output: 3, total: 12, cacheRead: null, cacheWrite: null, reasoning: null },
+  // Bedrock: inputTokens 9 + cacheReadInputTokens 4 + cacheWriteInputTokens 0; totalTokens as sent.
+  'bedrock/usage': { input: 13, output: 3, total: 16, cacheRead: 4, cacheWrite: 0, reasoning: null },
 };
 
 describe('answerOf on every fixture', () => {

@@ -127,6 +127,19 @@ const FRAMES: Record<FormatName, (s: Slots) => string[]> = {
       event('citation-start', `"index":0,"delta":{"message":{"citations":{${x[5]}"start":0,"end":2,"type":${JSON.stringify(n[3])}}}}`),
       event(n[4] as string, `${x[6]}"index":0`),
       event('message-end', `"delta":{"finish_reason":${JSON.stringify(n[5])},"usage":{${x[7]}"tokens":{"${n[6]}":1}},"error_type":${JSON.stringify(n[7])}}`),
+      ];
+    },
+  bedrock: ({ names: n, extras: x }) => {
+    const event = (name: string, body: string) => `event: ${name}\ndata: {${body}}\n\n`;
+    return [
+      event('messageStart', `${x[0]}"role":"assistant"`),
+      event('contentBlockDelta', `${x[1]}"contentBlockIndex":0,"delta":{${x[2]}"text":"hi"}`),
+      event('contentBlockStart', `"contentBlockIndex":1,"start":{"toolUse":{${x[3]}"toolUseId":"t","name":${JSON.stringify(n[0])}}}`),
+      event('contentBlockDelta', `"contentBlockIndex":1,"delta":{"toolUse":{"input":"{\\"${n[1]}\\":1}"}}`),
+      event(n[2] as string, `${x[4]}"contentBlockIndex":0`),
+      event('contentBlockStop', `${x[5]}"contentBlockIndex":1`),
+      event('messageStop', `${x[6]}"stopReason":${JSON.stringify(n[3])}`),
+      event('metadata', `"usage":{${x[7]}"inputTokens":1,"outputTokens":1,"totalTokens":2},"metrics":{"latencyMs":1}`),
     ];
   },
 };

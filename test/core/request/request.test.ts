@@ -115,7 +115,7 @@ describe('n (Chat Completions) and candidateCount (Gemini)', () => {
 });
 
 /** Per format: the request fields for required, none and a named tool, and the stream model. */
-const TOOL_CHOICES: Record<Exclude<FormatName, 'behavior-run' | 'ui-message-stream' | 'ag-ui' | 'cohere' | 'ollama'>, { required: unknown; none: unknown; named: (name: string) => unknown; body: Record<string, unknown> }> = {
+const TOOL_CHOICES: Record<Exclude<FormatName, 'behavior-run' | 'ui-message-stream' | 'ag-ui' | 'cohere' | 'ollama' | 'bedrock'>, { required: unknown; none: unknown; named: (name: string) => unknown; body: Record<string, unknown> }> = {
   'chat-completions': { required: { tool_choice: 'required' }, none: { tool_choice: 'none' }, named: (name) => ({ tool_choice: { type: 'function', function: { name } } }), body: { model: 'gpt-4o', stream: true } },
   responses: { required: { tool_choice: 'required' }, none: { tool_choice: 'none' }, named: (name) => ({ tool_choice: { type: 'function', name } }), body: { model: 'gpt-4o', stream: true } },
   anthropic: { required: { tool_choice: { type: 'any' } }, none: { tool_choice: { type: 'none' } }, named: (name) => ({ tool_choice: { type: 'tool', name } }), body: { model: 'gpt-4o', stream: true } },

@@ -1,0 +1,70 @@
+// The AWS event stream as a framing of the seam (decode/framing.ts): each binary message becomes a Frame whose event
+// is its `:event-type` (`:exception-type` for an exception, `:error-code` for an error message) and whose data is
+// its payload as UTF-8 text. Frames have no lines: `line` is 0, `byteOffset` the message's offset, and `start`/`end`
+// count the characters of the payloads told to `onText`, which the frames table keeps as it keeps a text stream.
+import type { DecoderSummary } from '../decoder-model.js';
+import type { Frame } from '../frame.js';
+import type { Framing, FrameReaderSetup } from '../framing.js';
+import { readPayload, type FrameReader } from '../payload.js';
+import { preview } from '../../words.js';
+import { headerText, type EventStreamMessage } from './message.js';
+import { EventStreamReader, MAX_FRAME_BYTES } from './reader.js';
+
+const utf8 = new TextDecoder();
+const encoder = new TextEncoder();
+
+/** The name a message's frame takes, by its `:message-type`. */
+function eventOf(message: EventStreamMessage): string {
+  if (message.messageType === 'exception') return message.exceptionType ?? 'exception';
+  if (message.messageType === 'error') return message.errorCode ?? 'error';
+  return message.eventType ?? 'message';
+}
+
+/** An error message (`:message-type: error`) carries its text in a header and often no payload: the data says it. */
+function dataOf(message: EventStreamMessage): string {
+  const text = utf8.decode(message.payload);
+  if (message.messageType !== 'error' || text.trim() !== '') return text;
+  return JSON.stringify({ message: headerText(message.headers, ':error-message') ?? '' });
+}
+
+function openEventStreamReader(setup: FrameReaderSetup): FrameReader {
+  const { onFrame, findings, onText } = setup;
+  const bound = setup.options.maxHeldChars;
+  let characters = 0;
+  let frames = 0;
+  let readable = 0;
+  const reader = new EventStreamReader(
+    (message) => {
+      const data = dataOf(message);
+      onText?.(data);
+      const frame: Frame = { index: message.index, event: eventOf(message), data, lastEventId: '', dispatched: true, line: 0, endLine: 0, start: characters, end: characters + data.length, byteOffset: message.offset };
+      characters += data.length;
+      frames += 1;
+      const payload = readPayload(data);
+      if (payload.kind === 'not json') findings.add('not json', `Frame ${message.index + 1} (byte ${message.offset}, \`${frame.event}\`) carries a payload that is not JSON: ${preview(data)}. It is listed and skipped.`, 0, 0, message.index, message.offset);
+      else readable += 1;
+      onFrame(frame, payload);
+    },
+    findings,
+    { maxFrameBytes: bound === undefined ? MAX_FRAME_BYTES : bound },
+  );
+  return {
+    push: (chunk) => reader.push(typeof chunk === 'string' ? encoder.encode(chunk) : chunk),
+    end: (): DecoderSummary & { frameCount: number; readableFrames: number } => {
+      const summary = reader.end();
+      if (summary.messages === 0 && summary.skipped === 0 && !findings.has('frame cut')) findings.add('empty', 'No binary message in the input: pass the body of an AWS event-stream response.', 0, 0);
+      return { lines: { total: 0, inFrames: 0, comments: 0, blanks: 0, unread: 0 }, timestamped: false, stopped: false, lastEventId: '', frameCount: frames, readableFrames: readable };
+    },
+  };
+}
+
+/** The AWS event stream (`application/vnd.amazon.eventstream`): binary messages with typed headers. */
+export const AWS_EVENT_STREAM: Framing = {
+  name: 'aws-event-stream',
+  title: 'AWS event stream (binary messages)',
+  mediaType: 'application/vnd.amazon.eventstream',
+  binary: true,
+  open: openEventStreamReader,
+  frameText: null,
+  terminator: '',
+};
