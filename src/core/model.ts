@@ -291,6 +291,12 @@ export interface FormatModule<Name extends string = FormatName, ErrorTable exten
    * with it; detection tells framings apart from the first bytes.
    */
   framing?: FramingName;
+  /**
+   * Other framings that carry it besides `framing` (Bedrock: its events as SSE frames, or AWS event-stream
+   * messages). A forced `format` tells these apart from the first bytes, as detection does, and reads with the one
+   * they show; the rest read with `framing`.
+   */
+  alsoFramings?: readonly FramingName[];
 }
 
 /** A format whose streamed tool-call fragments say which call they extend by an `index`. */

@@ -16,14 +16,24 @@ import type { FrameReader } from './payload.js';
  */
 export type NdjsonClaim = (value: Record<string, unknown>) => boolean;
 
-/** A reader that tells the framing from the first bytes, then reads with it. */
-export function openSniffingReader(setup: FrameReaderSetup, claim: NdjsonClaim | null): FrameReader {
-  const sniff = new FramingSniff(setup, claim);
-  return { push: (chunk) => sniff.push(chunk), end: () => sniff.end() };
+/** A frame reader that says which framing it reads with, once the first bytes told it (null before). */
+export interface SniffingReader extends FrameReader {
+  framing(): FramingName | null;
+}
+
+/**
+ * A reader that tells the framing from the first bytes, then reads with it. `accepted`: the framings it may choose
+ * (a forced format's), the first the one it reads with when the bytes show another; null: any this build reads.
+ */
+export function openSniffingReader(setup: FrameReaderSetup, claim: NdjsonClaim | null, accepted: readonly FramingName[] | null = null): SniffingReader {
+  const sniff = new FramingSniff(setup, claim, accepted);
+  return { push: (chunk) => sniff.push(chunk), end: () => sniff.end(), framing: () => sniff.chosen };
 }
 
 class FramingSniff {
   private reader: FrameReader | null = null;
+  /** The framing read with, once told. */
+  chosen: FramingName | null = null;
   private readonly held: Array<string | Uint8Array> = [];
   /** The text of what is held (bytes decoded for the look only). */
   private head = '';
@@ -34,6 +44,7 @@ class FramingSniff {
   constructor(
     private readonly setup: FrameReaderSetup,
     private readonly claim: NdjsonClaim | null,
+    private readonly accepted: readonly FramingName[] | null,
   ) {}
 
   push(chunk: string | Uint8Array): void {
@@ -57,7 +68,9 @@ class FramingSniff {
     return (this.reader as FrameReader).end();
   }
 
-  private start(framing: FramingName): void {
+  private start(told: FramingName): void {
+    const framing = this.accepted === null || this.accepted.includes(told) ? told : (this.accepted[0] as FramingName);
+    this.chosen = framing;
     const reader = framingOf(framing).open(this.setup);
     this.reader = reader;
     this.head = '';
@@ -68,6 +81,8 @@ class FramingSniff {
   private decide(ended: boolean): FramingName | null {
     if (this.firstByteZero && hasFraming('aws-event-stream')) return 'aws-event-stream';
     const head = this.head;
+    // Only NDJSON needs a whole first line; without it, the first byte or character is enough.
+    if (this.accepted !== null && !this.accepted.includes('ndjson')) return head.length > 0 || this.sawByte ? 'sse' : ended ? 'sse' : null;
     if (head.length > MAX_HELD_CHARS) return 'sse';
     const first = skipSpace(head, 0);
     if (first === head.length) return ended ? 'sse' : null;

@@ -1,7 +1,7 @@
 import type { Frame, Payload } from '../decode/frame.js';
 import type { FrameReader } from '../decode/payload.js';
-import { framingOf, type FrameReaderSetup } from '../decode/framing.js';
-import { openSniffingReader, type NdjsonClaim } from '../decode/framing-sniff.js';
+import { framingOf, hasFraming, type FrameReaderSetup } from '../decode/framing.js';
+import { openSniffingReader, type NdjsonClaim, type SniffingReader } from '../decode/framing-sniff.js';
 import { readerSpeed } from '../fast/reader-speed.js';
 import { FindingList, type FindingCode } from '../findings.js';
 import { classOutsideTable } from '../formats/finish-check.js';
@@ -76,7 +76,7 @@ export function openSession(options: ReconstructOptions, clock?: ArrivalClock, f
   const dispatch = new FrameDispatch(options.format ? formatModule(options.format) : null, table, decodeFindings);
   const setup: FrameReaderSetup = { onFrame: (frame: Frame, payload: Payload | null) => dispatch.frame(frame, payload), findings: decodeFindings, onText: (text, bytes) => table.addText(text, bytes), options, speed: readerSpeed(dispatch, fast), live };
   // The framing seam: a format named reads with its framing; else the first bytes tell it (decode/framing-sniff.ts).
-  const reader = options.format ? framingOf(formatModule(options.format).framing).open(setup) : openSniffingReader(setup, NDJSON_CLAIM);
+  const reader = openReader(setup, options.format ? formatModule(options.format) : null);
   // A request the library cannot read is a misuse: it throws here, before any stream is read.
   const request = options.request === undefined ? null : readRequest(options.request);
   const session: Session = { options, keepFrames, decodeFindings, table, timing, dispatch, reader, terminalSeen: false, request };
@@ -94,6 +94,19 @@ export function openSession(options: ReconstructOptions, clock?: ArrivalClock, f
     terminalSeen: () => session.terminalSeen,
     end: () => endSession(session),
   };
+}
+
+/**
+ * The reader of a session: a forced format's framing (told from the first bytes among its framings when it has
+ * more than one), else the framing the first bytes tell.
+ */
+function openReader(setup: FrameReaderSetup, module: FormatModule | null): SniffingReader {
+  if (module === null) return openSniffingReader(setup, NDJSON_CLAIM);
+  const framing = module.framing ?? 'sse';
+  const accepted = [framing, ...(module.alsoFramings ?? [])].filter((name, at, all) => hasFraming(name) && all.indexOf(name) === at);
+  if (accepted.length > 1) return openSniffingReader(setup, NDJSON_CLAIM, accepted);
+  const reader = framingOf(framing).open(setup);
+  return { push: (chunk) => reader.push(chunk), end: () => reader.end(), framing: () => framingOf(framing).name };
 }
 
 /** The formats NDJSON carries, asked whether a first line is theirs (null when none is registered). */

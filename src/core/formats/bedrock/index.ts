@@ -51,4 +51,6 @@ export const bedrock: FormatModule<'bedrock', typeof BEDROCK_ERRORS> = {
   fixtures,
   arbitrary,
   output: BEDROCK_OUTPUT,
+  // Its fixtures are SSE frames (text); a real body is binary: a forced `bedrock` reads either, told by its first byte.
+  alsoFramings: ['aws-event-stream'],
 };
