@@ -492,9 +492,10 @@ export const FINDINGS = {
   },
   'content type': {
     severity: 'warning',
-    title: 'The Response content type is not text/event-stream',
-    meaning: 'EventSource refuses the response, and proxies, CDNs and some SDKs buffer or reject a body that is not declared an event stream.',
-    fix: 'Send `content-type: text/event-stream` (a charset parameter may follow).',
+    title: "The Response content type is not its framing's media type",
+    meaning:
+      'The content type does not name the framing the body was read with (`text/event-stream` for server-sent events, `application/x-ndjson` for NDJSON, `application/vnd.amazon.eventstream` for an AWS event stream). EventSource and the SDKs refuse such a response or read it otherwise, and proxies, CDNs and some SDKs buffer or reject a body not declared a stream.',
+    fix: "Send the framing's media type: `content-type: text/event-stream` for server-sent events (a charset parameter may follow).",
   },
 } as const satisfies Record<string, FindingEntry>;
 

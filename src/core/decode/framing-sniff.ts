@@ -5,7 +5,7 @@
 import { SseReconstructError } from '../library-errors.js';
 import { describeArgument } from '../words.js';
 import type { DecoderSummary } from './decoder-model.js';
-import { framingOf, hasFraming, type FrameReaderSetup, type FramingName } from './framing.js';
+import { framingNames, framingOf, hasFraming, type FrameReaderSetup, type FramingName } from './framing.js';
 import { MAX_HELD_CHARS } from './held-bound.js';
 import type { FrameReader } from './payload.js';
 
@@ -19,6 +19,8 @@ export type NdjsonClaim = (value: Record<string, unknown>) => boolean;
 /** A frame reader that says which framing it reads with, once the first bytes told it (null before). */
 export interface SniffingReader extends FrameReader {
   framing(): FramingName | null;
+  /** The framings it may still choose: the one chosen, once told; before, all it accepts. */
+  possible(): readonly FramingName[];
 }
 
 /**
@@ -27,7 +29,8 @@ export interface SniffingReader extends FrameReader {
  */
 export function openSniffingReader(setup: FrameReaderSetup, claim: NdjsonClaim | null, accepted: readonly FramingName[] | null = null): SniffingReader {
   const sniff = new FramingSniff(setup, claim, accepted);
-  return { push: (chunk) => sniff.push(chunk), end: () => sniff.end(), framing: () => sniff.chosen };
+  const all = accepted ?? framingNames();
+  return { push: (chunk) => sniff.push(chunk), end: () => sniff.end(), framing: () => sniff.chosen, possible: () => (sniff.chosen === null ? all : [sniff.chosen]) };
 }
 
 class FramingSniff {

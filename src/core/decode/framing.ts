@@ -93,6 +93,11 @@ export function framingOf(name: FramingName | undefined): Framing {
   return (name === undefined ? undefined : FRAMINGS[name]) ?? SSE;
 }
 
+/** The framings this build reads, by name. */
+export function framingNames(): FramingName[] {
+  return Object.keys(FRAMINGS) as FramingName[];
+}
+
 /** Whether this build has a reader for the framing. */
 export function hasFraming(name: FramingName): boolean {
   return FRAMINGS[name] !== undefined;

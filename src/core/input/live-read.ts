@@ -3,7 +3,7 @@ import { deadlinesOf } from '../judge/index.js';
 import type { Deadlines } from '../model.js';
 import { ArrivalClock, type ContentProgress, type LastFrame, type Stall } from './arrival-clock.js';
 import { isAsyncSource, type Chunk } from './chunks.js';
-import { describeShape, factsOf, httpErrorOf, isHttpError, isResponse, noteHttpProblems, shapeOf, sourceFacts, withLiveFacts, type LiveStreamFacts } from './live-result.js';
+import { describeShape, factsOf, httpErrorOf, isHttpError, isResponse, noteContentType, noteHttpProblems, shapeOf, sourceFacts, withLiveFacts, type LiveStreamFacts } from './live-result.js';
 import { isThenable, type KeptInput, type LiveSession, type OpenLiveSession, type StreamOptions, type StreamReconstruction, type LiveStream } from './stream.js';
 import { SseReconstructError } from '../library-errors.js';
 
@@ -79,7 +79,9 @@ export async function readLive(
  */
 function endRead(session: LiveSession, facts: Omit<LiveStreamFacts, 'text'>, clock: ArrivalClock, errorBody: ErrorBody | null, source: LiveStreamFacts | null): Pick<LiveRead, 'result'> {
   const document = errorBody?.document() ?? null;
-  if (errorBody !== null && document === null) noteHttpProblems(session, facts, true);
+  const notJson = errorBody !== null && document === null;
+  if (notJson) noteHttpProblems(session, facts, true);
+  noteContentType(session, facts, source === null, notJson);
   const ended = session.end();
   if (document !== null) httpErrorOf(ended, facts.status ?? 0, document);
   return { result: withLiveFacts(ended, source ?? sourceFacts(facts, session, document?.text), clock, session) };

@@ -91,13 +91,19 @@ export function mediaTypeOf(contentType: string | null | undefined): string | nu
   return contentType?.split(';')[0]?.trim().toLowerCase() ?? null;
 }
 
-function httpProblemOf(status: number, contentType: string | null): string | null {
+/** The media type an event stream is sent with, before the bytes say which framing carries it. */
+const SSE_MEDIA_TYPES: readonly string[] = ['text/event-stream'];
+
+function httpProblemOf(status: number, contentType: string | null, mediaTypes: readonly string[] = SSE_MEDIA_TYPES): string | null {
   const problems: string[] = [];
   if (status < 200 || status > 299) problems.push(`its status is ${status}, not 2xx`);
-  if (mediaTypeOf(contentType) !== 'text/event-stream') {
-    problems.push(`its content type is ${contentType === null ? 'missing' : JSON.stringify(contentType)}, not text/event-stream`);
-  }
+  if (!acceptedType(contentType, mediaTypes)) problems.push(`its content type is ${contentType === null ? 'missing' : JSON.stringify(contentType)}, not ${mediaTypes.join(' or ')}`);
   return problems.length === 0 ? null : `The Response is not an event stream a client would read: ${problems.join('; ')}.`;
+}
+
+function acceptedType(contentType: string | null, mediaTypes: readonly string[]): boolean {
+  const media = mediaTypeOf(contentType);
+  return media !== null && mediaTypes.includes(media);
 }
 
 /**
@@ -126,7 +132,10 @@ export function httpErrorOf(result: Reconstruction, status: number, document: { 
   return result;
 }
 
-/** A Response a client would not read as an event stream is a finding of its own, whatever its body holds. */
+/**
+ * A Response a client would not read as an event stream is a finding of its own, whatever its body holds: its
+ * status, noted when the read starts (the content type is noted at its end, `noteContentType`).
+ */
 export function noteHttpProblems(session: LiveSession, facts: Omit<LiveStreamFacts, 'text'>, evenForHttpError = false): void {
   // A correct HTTP error is noted once its body is read (`httpErrorOf`), unless that body was not JSON after all.
   if (facts.kind !== 'Response' || facts.status === null || (isHttpError(facts) && !evenForHttpError)) return;
@@ -136,12 +145,23 @@ export function noteHttpProblems(session: LiveSession, facts: Omit<LiveStreamFac
       `The Response's status is ${facts.status}, not 2xx: fetch-based clients and the SDKs throw on it and never read the body as events, whatever it holds. Answer 200 when the stream starts, and send errors that come later as error events.`,
     );
   }
-  if (mediaTypeOf(facts.contentType) !== 'text/event-stream') {
-    session.note(
-      'content type',
-      `The Response's content type is ${facts.contentType === null ? 'missing' : JSON.stringify(facts.contentType)}, not text/event-stream: EventSource refuses it, and proxies and SDKs may buffer or reject the body. Send \`content-type: text/event-stream\`.`,
-    );
-  }
+}
+
+/**
+ * The content type, checked once the body was read: the media type of the framing the stream was read with is the
+ * one its clients accept (an AWS event stream's `application/vnd.amazon.eventstream`, not `text/event-stream`).
+ * `firstRead`: the facts are this read's own, so `httpProblem` is said again with that media type.
+ */
+export function noteContentType(session: LiveSession, facts: Omit<LiveStreamFacts, 'text'>, firstRead: boolean, evenForHttpError = false): void {
+  if (facts.kind !== 'Response' || facts.status === null || (isHttpError(facts) && !evenForHttpError)) return;
+  const mediaTypes = session.mediaTypes();
+  if (firstRead) facts.httpProblem = httpProblemOf(facts.status, facts.contentType, mediaTypes);
+  if (acceptedType(facts.contentType, mediaTypes)) return;
+  const wanted = mediaTypes.join(' or ');
+  session.note(
+    'content type',
+    `The Response's content type is ${facts.contentType === null ? 'missing' : JSON.stringify(facts.contentType)}, not ${wanted}: clients of this stream (EventSource, the SDKs) refuse it or read it otherwise, and proxies may buffer or reject the body. Send \`content-type: ${mediaTypes[0] ?? 'text/event-stream'}\`.`,
+  );
 }
 
 /** The facts of a live read's source, with `text()`: the kept text (or `body`, the text read past the session). */

@@ -20,6 +20,11 @@ export interface LiveSession {
   progress(): ContentProgress;
   /** The assembly saw the frame that ends the stream (known once the session ended). */
   terminalSeen(): boolean;
+  /**
+   * The media types a server sends this stream with: the one of the framing it is read with (`text/event-stream`,
+   * `application/vnd.amazon.eventstream`), or, before the first bytes told it, those of every framing it may be read with.
+   */
+  mediaTypes(): readonly string[];
 }
 
 /** The input kept: its text, whether that is all of it, and a timed stream's chunks with their arrival times. */

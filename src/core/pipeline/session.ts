@@ -92,6 +92,7 @@ export function openSession(options: ReconstructOptions, clock?: ArrivalClock, f
     keptText: () => table.keptText(),
     progress: () => timing.progress(),
     terminalSeen: () => session.terminalSeen,
+    mediaTypes: () => reader.possible().map((name) => framingOf(name).mediaType),
     end: () => endSession(session),
   };
 }
@@ -106,7 +107,8 @@ function openReader(setup: FrameReaderSetup, module: FormatModule | null): Sniff
   const accepted = [framing, ...(module.alsoFramings ?? [])].filter((name, at, all) => hasFraming(name) && all.indexOf(name) === at);
   if (accepted.length > 1) return openSniffingReader(setup, NDJSON_CLAIM, accepted);
   const reader = framingOf(framing).open(setup);
-  return { push: (chunk) => reader.push(chunk), end: () => reader.end(), framing: () => framingOf(framing).name };
+  const name = framingOf(framing).name;
+  return { push: (chunk) => reader.push(chunk), end: () => reader.end(), framing: () => name, possible: () => [name] };
 }
 
 /** The formats NDJSON carries, asked whether a first line is theirs (null when none is registered). */
