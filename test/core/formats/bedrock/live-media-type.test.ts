@@ -9,7 +9,7 @@ import { fixtures } from '../../../../src/fixtures/index.js';
 
 const vectors = join(import.meta.dirname, '../../../vectors/bedrock');
 const body = (name: string): Uint8Array => new Uint8Array(Buffer.concat((JSON.parse(readFileSync(join(vectors, name), 'utf8')) as { chunks: string[] }).chunks.map((c) => Buffer.from(c, 'base64'))));
-const response = (content: Uint8Array | string, contentType: string) => new Response(content, { status: 200, headers: { 'content-type': contentType } });
+const response = (content: Uint8Array | string, contentType: string) => new Response(content as BodyInit, { status: 200, headers: { 'content-type': contentType } });
 const contentTypeFindings = (result: { findings: Array<{ code: string; message: string }> }) => result.findings.filter((finding) => finding.code === 'content type');
 
 describe('live reads: the framing read with names the media type', () => {
