@@ -9,6 +9,7 @@ import { readPayload, type FrameReader } from '../payload.js';
 import { preview } from '../../words.js';
 import { headerText, type EventStreamMessage } from './message.js';
 import { EventStreamReader, MAX_FRAME_BYTES } from './reader.js';
+import { PAYLOAD_PART_EVENT, readPayloadPart } from './payload-part.js';
 
 const utf8 = new TextDecoder();
 const encoder = new TextEncoder();
@@ -27,6 +28,20 @@ function dataOf(message: EventStreamMessage): string {
   return JSON.stringify({ message: headerText(message.headers, ':error-message') ?? '' });
 }
 
+/**
+ * A message's event and data; a `chunk` message's (InvokeModelWithResponseStream) are the model's own event its
+ * base64 `bytes` carry (payload-part.ts). Bytes that do not decode to a JSON object are named and read as they came.
+ */
+function unwrapped(message: EventStreamMessage, findings: FrameReaderSetup['findings']): { event: string; data: string } {
+  const event = eventOf(message);
+  const data = dataOf(message);
+  if (message.messageType !== 'event' || event !== PAYLOAD_PART_EVENT) return { event, data };
+  const part = readPayloadPart(data);
+  if (part.kind === 'event') return { event: part.event, data: part.data };
+  if (part.kind === 'bad bytes') findings.add('not json', `Frame ${message.index + 1} (byte ${message.offset}, \`chunk\`): ${part.why}, so the model's event it wraps cannot be read: ${preview(data)}. It is read as it came.`, 0, 0, message.index, message.offset);
+  return { event, data };
+}
+
 function openEventStreamReader(setup: FrameReaderSetup): FrameReader {
   const { onFrame, findings, onText } = setup;
   const bound = setup.options.maxHeldChars;
@@ -35,9 +50,9 @@ function openEventStreamReader(setup: FrameReaderSetup): FrameReader {
   let readable = 0;
   const reader = new EventStreamReader(
     (message) => {
-      const data = dataOf(message);
+      const { event, data } = unwrapped(message, findings);
       onText?.(data);
-      const frame: Frame = { index: message.index, event: eventOf(message), data, lastEventId: '', dispatched: true, line: 0, endLine: 0, start: characters, end: characters + data.length, byteOffset: message.offset };
+      const frame: Frame = { index: message.index, event, data, lastEventId: '', dispatched: true, line: 0, endLine: 0, start: characters, end: characters + data.length, byteOffset: message.offset };
       characters += data.length;
       frames += 1;
       const payload = readPayload(data);

@@ -60,4 +60,7 @@ export const anthropic: FormatModule<'anthropic', typeof ANTHROPIC_ERRORS> = {
   accelerator: anthropicAccelerator,
   output: ANTHROPIC_OUTPUT,
   clients,
+  // Bedrock's InvokeModelWithResponseStream carries these events in AWS event-stream `chunk` messages (base64
+  // `bytes`, unwrapped by that framing): a forced `anthropic` reads such a binary body too, told by its first byte.
+  alsoFramings: ['aws-event-stream'],
 };
