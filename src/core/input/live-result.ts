@@ -158,9 +158,11 @@ export function noteContentType(session: LiveSession, facts: Omit<LiveStreamFact
   if (firstRead) facts.httpProblem = httpProblemOf(facts.status, facts.contentType, mediaTypes);
   if (acceptedType(facts.contentType, mediaTypes)) return;
   const wanted = mediaTypes.join(' or ');
+  // EventSource reads server-sent events only: for another framing, its clients are the SDKs.
+  const refusers = mediaTypes.includes('text/event-stream') ? 'EventSource refuses it, and proxies and SDKs may buffer or reject the body' : "the SDKs' readers refuse it, and proxies may buffer or reject the body";
   session.note(
     'content type',
-    `The Response's content type is ${facts.contentType === null ? 'missing' : JSON.stringify(facts.contentType)}, not ${wanted}: clients of this stream (EventSource, the SDKs) refuse it or read it otherwise, and proxies may buffer or reject the body. Send \`content-type: ${mediaTypes[0] ?? 'text/event-stream'}\`.`,
+    `The Response's content type is ${facts.contentType === null ? 'missing' : JSON.stringify(facts.contentType)}, not ${wanted}: ${refusers}. Send \`content-type: ${mediaTypes[0] ?? 'text/event-stream'}\`.`,
   );
 }
 
