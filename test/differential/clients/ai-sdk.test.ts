@@ -57,9 +57,32 @@ const HAND = {
   'no [DONE]': chunk({ role: 'assistant', content: 'Hi' }) + chunk({}, 'stop'),
   'a refusal then stop': chunk({ refusal: 'No.' }) + chunk({}, 'stop') + DONE,
   'only a role, then the end': chunk({ role: 'assistant' }),
+  'a call continued by its id at another index': chunk(call(0, 'a', 'f', '{"x"')) + chunk(call(1, 'a', undefined, ':1}')) + chunk({}, 'tool_calls') + DONE,
+  'arguments continued without id or name': chunk(call(0, 'a', 'f', '{"x"')) + chunk(call(0, undefined, undefined, ':1}')) + chunk({}, 'tool_calls') + DONE,
+  'two open calls at one index, then a fragment for neither': chunk(call(0, 'a', 'f', '{"x":')) + chunk(call(0, 'b', 'g', '{"y":')) + chunk(call(0, undefined, undefined, '1}')) + chunk({}, 'tool_calls') + DONE,
+  'arguments that are not JSON': chunk(call(0, 'a', 'f', 'not json')) + chunk({}, 'tool_calls') + DONE,
+  'empty arguments': chunk(call(0, 'a', 'f', '')) + chunk({}, 'tool_calls') + DONE,
+  'a blank id': chunk(call(0, '  ', 'f', '{}')) + chunk({}, 'tool_calls') + DONE,
+  'calls out of index order': chunk(call(1, 'b', 'g', '{}')) + chunk(call(0, 'a', 'f', '{}')) + chunk({}, 'tool_calls') + DONE,
+  'empty content deltas': chunk({ role: 'assistant', content: '' }) + chunk({ content: '' }, 'stop') + DONE,
+  'an error object without a message': chunk({ content: 'Hi' }) + 'data: {"error":{"code":500}}\n\n' + DONE,
+  'an empty data line': chunk({ content: 'Hi' }) + 'data:\n\n' + chunk({}, 'stop') + DONE,
+  'CR line ends': (chunk({ content: 'Hi' }) + chunk({}, 'stop') + DONE).replace(/\n/g, '\r'),
+  'two choices, output only in the second': `data: ${JSON.stringify({ choices: [{ index: 0, delta: {} }, { index: 1, delta: { content: 'B' } }] })}\n\n` + chunk({ content: 'A' }, 'stop') + DONE,
+  'an unknown finish reason': chunk({ content: 'Hi' }, 'end_turn') + DONE,
 };
 
-const bodies: NamedBody[] = [...fixtureBodies('chat-completions'), ...recordedBodies('chat-completions'), ...handBodies(HAND)];
+/** The same streams ending otherwise: a reset, or a body left open, after everything was sent. */
+const ENDINGS: NamedBody[] = [
+  ['a reset after [DONE]', chunk({ content: 'Hi' }, 'stop') + DONE, 'failed'],
+  ['left open after [DONE]', chunk({ content: 'Hi' }, 'stop') + DONE, 'open'],
+  ['a reset before any chunk', '', 'failed'],
+  ['a reset after only a role', chunk({ role: 'assistant' }), 'failed'],
+  ['a reset after a keepalive written as data', 'data: : keepalive\n\n', 'failed'],
+  ['left open after a fragment with no name', chunk(call(0, undefined, undefined, '{}')), 'open'],
+].map(([name, text, ending]) => ({ name: `hand: ${name}`, pieces: [text!], body: { text: text!, ending: ending as NamedBody['body']['ending'] } }));
+
+const bodies: NamedBody[] = [...fixtureBodies('chat-completions'), ...recordedBodies('chat-completions'), ...handBodies(HAND), ...ENDINGS];
 
 describe('ai-sdk streamText() over Chat Completions', () => {
   it.each(bodies.map((body) => [body.name, body] as const))('%s', async (_name, body) => {
