@@ -69,6 +69,8 @@ const HAND = {
   'an empty data line': chunk({ content: 'Hi' }) + 'data:\n\n' + chunk({}, 'stop') + DONE,
   'CR line ends': (chunk({ content: 'Hi' }) + chunk({}, 'stop') + DONE).replace(/\n/g, '\r'),
   'two choices, output only in the second': `data: ${JSON.stringify({ choices: [{ index: 0, delta: {} }, { index: 1, delta: { content: 'B' } }] })}\n\n` + chunk({ content: 'A' }, 'stop') + DONE,
+  'two byte-order marks at the start': '\uFEFF\uFEFF' + chunk({ content: 'Hi' }, 'stop') + DONE,
+  'three byte-order marks at the start': '\uFEFF\uFEFF\uFEFF' + chunk({ content: 'Hi' }, 'stop') + DONE,
   'an unknown finish reason': chunk({ content: 'Hi' }, 'end_turn') + DONE,
 };
 

@@ -77,6 +77,7 @@ function unifiedFinish(raw: string, refused: boolean): string {
 }
 
 function model(body: ClientBody): ClientRun {
+  // Only one leading byte-order mark goes (measured: a second one spoils the first line).
   const chunks = specEventDataOf(body.text).filter((data) => data !== '[DONE]').map(aiSdkChunkOf);
   const early = checkBeforeOutput(chunks, body.ending);
   if (early !== null) return early;
