@@ -111,6 +111,11 @@ function classOf(format: FormatName, reasons: readonly string[], blocked: boolea
 }
 
 /** The formats this oracle states rules for; a format missing here is read by the library (libraryReading). */
+/** True when this oracle states rules of its own for `format` (else the library's reading stands in for it). */
+export function statesRules(format: FormatName): boolean {
+  return Object.hasOwn(ORACLES, format);
+}
+
 const ORACLES: Partial<Record<FormatName, (shared: Shared) => FormatOracle>> = {
   'chat-completions': chatOracle,
   anthropic: anthropicOracle,
