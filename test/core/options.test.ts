@@ -34,7 +34,7 @@ describe('reconstruct() options', () => {
     ['an unknown option', { verbose: true }, 'options.verbose is not an option. The options are format, deadlines, frames, maxHeldChars, request, schemaValidator.'],
     ['maxHeldChars is 0', { maxHeldChars: 0 }, 'reconstruct() options.maxHeldChars must be a whole number of characters (at least 1) or Infinity for no bound; received 0.'],
     ['maxHeldChars is a string', { maxHeldChars: '1024' }, 'received "1024".'],
-    ['a misspelt format', { format: 'antropic' }, `options.format must be one of 'chat-completions', 'responses', 'anthropic', 'gemini', 'behavior-run'; received "antropic". Did you mean "anthropic"?`],
+    ['a misspelt format', { format: 'antropic' }, `options.format must be one of ${FORMAT_NAMES.map((name) => `'${name}'`).join(', ')}; received "antropic". Did you mean "anthropic"?`],
     // The example names a format the registry holds: the first.
     ['options is a string', 'anthropic', `reconstruct() options must be an object such as { format: '${FORMAT_NAMES[0]}' }; received "anthropic".`],
     ['options is null', null, 'options must be an object such as'],

@@ -10,7 +10,7 @@ const extended = plainExpect as unknown as (value: unknown) => Record<string, (.
 
 test('it registers nothing by itself and works once extended', () => {
   expect(Object.keys(matchers).sort()).toEqual(Object.keys(createMatchers('vitest')).sort());
-  expect(Object.keys(matchers)).toHaveLength(16);
+  expect(Object.keys(matchers)).toHaveLength(17);
   extended(tools).toBeComplete?.();
   extended(cut).toHaveFinding?.('no end');
 });
@@ -42,6 +42,7 @@ test('ASYNC_MATCHERS names every matcher, and each returns a promise on a live R
     toArriveWithin: [{ totalMs: 60_000 }],
     toRelay: [tools],
     toMatchNonStreamed: [new Response('{}')],
+    toBeReadableBy: [['openai-node']],
   };
   for (const name of ASYNC_MATCHERS) {
     const returned = extended(new Response(tools, { headers: { 'content-type': 'text/event-stream' } }))[name]?.(...(argumentsOf[name] ?? []));

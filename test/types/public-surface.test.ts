@@ -11,7 +11,7 @@ const built = existsSync(join(dist, 'index.d.ts'));
 
 const VALUES = [
   'DEFAULT_DEADLINES', 'DIFFERENCES', 'DIFFERENCE_CODES', 'ERROR_MEANINGS', 'ERROR_SOURCES', 'FINDINGS', 'FINDINGS_LISTED_PER_CODE', 'FINDING_CODES', 'FINISH_CLASSES', 'FORMAT_MODULES',
-  'FORMAT_NAMES', 'LIBRARY_ERROR_CODES', 'MAX_HELD_CHARS', 'OUTCOMES', 'SseReconstructError', 'SseReconstructRangeError', 'VERDICTS', 'answerOf', 'compareAnswers', 'compareReconstructions', 'compareStreams',
+  'FORMAT_NAMES', 'LIBRARY_ERROR_CODES', 'MAX_HELD_CHARS', 'OUTCOMES', 'SseReconstructError', 'SseReconstructRangeError', 'VERDICTS', 'answerOf', 'clientProfiles', 'clientsOf', 'compareAnswers', 'compareReconstructions', 'compareStreams',
   'createDecoder', 'createFrameReader', 'createInspection', 'createReconstruction', 'decode', 'explainError', 'formatModule',
   'inspect', 'inspectStream', 'isFindingCode', 'isReconstruction', 'placesOf', 'readPayload',
   'reconstruct', 'reconstructStream', 'renderInspection', 'renderText', 'synthesize',

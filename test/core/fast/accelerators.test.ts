@@ -55,7 +55,8 @@ function longTextStream(module: FormatModule): string {
 describe.each(FORMAT_MODULES.map((module) => [module.name, module] as const))('%s: accelerator on and off', (_name, module) => {
   const files = recordedStreams(module);
 
-  it('has recorded streams to compare', () => expect(files.length).toBeGreaterThan(0));
+  // Without an accelerator, on and off are the same reading: only a format that has one needs recorded streams here.
+  it('has recorded streams to compare, when it has an accelerator', () => expect(module.accelerator === undefined || files.length > 0).toBe(true));
 
   it.each(files.map((file) => [file.slice(recorded.length + 1), file]))('%s reads the same', (_label, file) => {
     expectSame(readFileSync(file, 'utf8'), module);

@@ -24,7 +24,8 @@ function contentOf(choice: AnswerChoice): Json[] {
   for (const redacted of choice.encryptedReasoning) content.push({ reasoningContent: { redactedContent: redacted } });
   if (choice.text !== '') content.push({ text: choice.text });
   choice.toolCalls.forEach((call, n) => {
-    if (call.kind === 'custom') return;
+    // A Converse `toolUse` is a call for the client to run: a tool the provider ran has no place in it.
+    if (call.kind !== 'function') return;
     content.push({ toolUse: { toolUseId: call.id ?? `tooluse_relay_${n + 1}`, name: call.name, input: isObject(call.input) ? call.input : {} } });
   });
   return content;

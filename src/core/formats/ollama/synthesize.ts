@@ -19,6 +19,8 @@ export function synthesize(response: unknown, options: SynthesizeOptions = {}): 
   for (const piece of text === '' ? [] : cutPieces(text, options)) lines.push(chunk(message !== null ? { content: piece } : { response: piece }));
   const calls = message !== null && Array.isArray(message.tool_calls) ? message.tool_calls : [];
   for (const call of calls) lines.push(chunk({ tool_calls: [call] }));
+  // A response that says it is not done stands for a stream that never ended: no `done` line.
+  if (response.done === false) return lines.join('');
   const done: Json = message !== null ? { ...head, message: { role: 'assistant', content: '' }, done: true } : { ...head, response: '', done: true };
   if (response.done_reason !== undefined) done.done_reason = response.done_reason;
   if (Array.isArray(response.context)) done.context = response.context;
