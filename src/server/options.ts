@@ -71,7 +71,7 @@ export interface ServeOptions {
   destroy?: DestroyOption;
   /** The status of a streamed answer (200 by default). */
   status?: number;
-  /** Headers added to (or replacing) the defaults: `content-type: text/event-stream`, `cache-control: no-cache`. */
+  /** Headers added to (or replacing) the defaults: `content-type` (the media type of the format's framing: `text/event-stream` for SSE), `cache-control: no-cache`. */
   headers?: Record<string, string>;
   /** Answer with an HTTP error instead of the stream: a status, or the error in full. */
   error?: number | HttpErrorOption;
@@ -143,7 +143,7 @@ export const SERVER_OPTIONS: readonly ServerOptionEntry[] = [
     what: "`{ afterBytes }` or `{ afterFrames }`, with `how`: `'reset'` (RST), `'close'` (FIN mid-body) or `'end'` (the response ends there: a silent end)",
   },
   { name: 'status', scope: 'stream', what: "the stream's status (`200` by default)" },
-  { name: 'headers', scope: 'stream', what: 'extra headers, added to (or replacing) the defaults: `text/event-stream`, `no-cache`, an `x-request-id`' },
+  { name: 'headers', scope: 'stream', what: 'extra headers, added to (or replacing) the defaults: the media type of the format\'s framing (`text/event-stream` for SSE), `no-cache`, an `x-request-id`' },
   {
     name: 'error',
     scope: 'stream',

@@ -4,6 +4,7 @@ import type { HttpErrorReply } from './http-errors.js';
 import type { NormalOptions } from './options.js';
 import { planWrites, type Finish } from './plan.js';
 import type { ServedBody } from './source.js';
+import { formatModule, framingOf } from '../core/index.js';
 
 /** What a response reports to the server while it is written. */
 export interface ReplyHooks {
@@ -14,6 +15,13 @@ export interface ReplyHooks {
 }
 
 const DEFAULT_HEADERS = { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' };
+
+/** The media type of the framing that carries the body's format (SSE when the format is not known). */
+function contentTypeOf(body: ServedBody): string {
+  const format = body.format();
+  const framing = format === null ? undefined : formatModule(format).framing;
+  return `${framingOf(framing).mediaType}; charset=utf-8`;
+}
 
 /**
  * Writes one streamed response: headers after `firstByteDelayMs`, then the planned writes with their pauses
@@ -79,7 +87,7 @@ export class StreamReply {
     const { options, response } = this;
     if (options.firstByteDelayMs > 0) await this.sleep(options.firstByteDelayMs);
     if (this.gone) return;
-    response.writeHead(options.status, { ...DEFAULT_HEADERS, 'x-request-id': this.requestId, ...options.headers });
+    response.writeHead(options.status, { ...DEFAULT_HEADERS, 'content-type': contentTypeOf(body), 'x-request-id': this.requestId, ...options.headers });
     response.flushHeaders();
     const writes = planWrites(body.segments(), body.end, options);
     let next = writes.next();
