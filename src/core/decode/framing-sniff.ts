@@ -8,6 +8,7 @@ import type { DecoderSummary } from './decoder-model.js';
 import { framingNames, framingOf, hasFraming, type FrameReaderSetup, type FramingName } from './framing.js';
 import { MAX_HELD_CHARS } from './held-bound.js';
 import type { FrameReader } from './payload.js';
+import { crc32 } from './aws-event-stream/crc32.js';
 
 /**
  * Whether a format carried by NDJSON names this first line's JSON object as its own (the pipeline asks the
@@ -43,6 +44,8 @@ class FramingSniff {
   private readonly bytes = new TextDecoder('utf-8', { ignoreBOM: true });
   private sawByte = false;
   private firstByteZero = false;
+  /** The body's first bytes, up to an AWS prelude's 12: it is binary only when its prelude checksum holds. */
+  private readonly prelude: number[] = [];
 
   constructor(
     private readonly setup: FrameReaderSetup,
@@ -59,6 +62,7 @@ class FramingSniff {
         this.sawByte = true;
         this.firstByteZero = chunk[0] === 0;
       }
+      for (let at = 0; this.firstByteZero && this.prelude.length < PRELUDE_BYTES && at < chunk.length; at++) this.prelude.push(chunk[at]!);
       this.head += this.bytes.decode(chunk, { stream: true });
     } else throw new SseReconstructError('ERR_SSE_ARGUMENT', `sse-reconstruct: push() takes a string or a Uint8Array chunk; it received ${describeArgument(chunk)}.`);
     this.held.push(chunk);
@@ -82,7 +86,14 @@ class FramingSniff {
 
   /** The framing the head tells, or null while it needs more (`ended`: no more comes). */
   private decide(ended: boolean): FramingName | null {
-    if (this.firstByteZero && hasFraming('aws-event-stream')) return 'aws-event-stream';
+    if (this.firstByteZero && hasFraming('aws-event-stream')) {
+      // Zeros, or any binary that only starts like a prelude, read as text: an endless input then meets the held bound.
+      if (this.prelude.length < PRELUDE_BYTES) {
+        if (!ended) return null;
+        return 'aws-event-stream';
+      }
+      if (preludeHolds(this.prelude)) return 'aws-event-stream';
+    }
     const head = this.head;
     // Only NDJSON needs a whole first line; without it, the first byte or character is enough.
     if (this.accepted !== null && !this.accepted.includes('ndjson')) return head.length > 0 || this.sawByte ? 'sse' : ended ? 'sse' : null;
@@ -122,4 +133,13 @@ function objectOf(line: string): Record<string, unknown> | null {
   } catch {
     return null;
   }
+}
+
+/** An AWS event-stream prelude: total length, headers length, then the CRC-32 of those eight bytes. */
+const PRELUDE_BYTES = 12;
+
+function preludeHolds(bytes: readonly number[]): boolean {
+  const prelude = Uint8Array.from(bytes.slice(0, PRELUDE_BYTES));
+  const view = new DataView(prelude.buffer);
+  return view.getUint32(0) >= 16 && crc32(prelude, 0, 8) === view.getUint32(8);
 }

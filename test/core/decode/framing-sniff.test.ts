@@ -1,6 +1,7 @@
 // The framing told from the first bytes when no format is named: SSE streams read exactly as the SSE reader reads
 // them, two JSON-object lines are NDJSON, a single JSON line stays what SSE makes of it unless an NDJSON format
 // claims it, and the choice does not depend on how the bytes are cut.
+import { crc32 } from '../../../src/core/decode/aws-event-stream/crc32.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { openSniffingReader, type NdjsonClaim } from '../../../src/core/decode/framing-sniff.js';
@@ -64,11 +65,15 @@ describe('framing sniff', () => {
     }
   });
 
-  it('reads a stream whose first byte is 0 as the AWS event stream', () => {
-    const bytes = new Uint8Array([0, 0, 0, 16, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8]);
+  it('reads a stream that starts with a valid AWS prelude as the AWS event stream, and zeros as text', () => {
+    const bytes = new Uint8Array([0, 0, 0, 16, 0, 0, 0, 0, 0, 0, 0, 0, 5, 6, 7, 8]);
+    new DataView(bytes.buffer).setUint32(8, crc32(bytes, 0, 8));
     expect(sniffed([bytes])).toEqual(readFraming('aws-event-stream', [bytes]));
-    // Its prelude checksum does not match: a framing finding, never a throw.
+    // Its message checksum does not match: a framing finding, never a throw.
     expect(Object.keys(sniffed([bytes]).counts)).toContain('frame checksum');
+    // Zeros only start like a prelude: read as text, so an endless input meets the held bound.
+    const zeros = new Uint8Array(32);
+    expect(sniffed([zeros])).toEqual(readFraming('sse', [zeros]));
   });
 
   it('reconstructs an NDJSON body no format names: every line a frame, no SSE findings', () => {
