@@ -64,7 +64,8 @@ const cells = (route, cases) => cases.map((name) => `${route} · ${name}`);
 /** @param {string[]} cases */
 const onBoth = (cases) => [...cells(PASS_THROUGH, cases), ...cells(TRANSLATED, cases)];
 
-const CLEAN_TEXT = ['text', 'parallel-tool-calls', 'reasoning', 'usage', 'length-limit'].map((kind) => `clean: anthropic/${kind}`);
+// The clean cases whose answer has text (the refusal's text is its refusal, carried as content).
+const CLEAN_TEXT = ['text', 'parallel-tool-calls', 'reasoning', 'refusal', 'usage', 'length-limit'].map((kind) => `clean: anthropic/${kind}`);
 const FRAMINGS = ['comments', 'CRLF', 'one-byte reads', 'UTF-8 split', 'CR LF split', 'frame over many reads'].map((kind) => `framing: ${kind}`);
 
 /**
