@@ -12,8 +12,8 @@ export default defineConfig({
     // isolated run the imports took 361 s of the 1,091 s the files took in all. Files keep no state between them:
     // settings a file changes it restores (configure() in afterEach).
     isolate: false,
-    // One fresh property seed per run, printed; FC_SEED replays it.
-    globalSetup: ['test/setup/global-seed.ts'],
+    // One fresh property seed per run, printed; FC_SEED replays it. One chromium for all the browser test files.
+    globalSetup: ['test/setup/global-seed.ts', 'test/setup/browser-server.ts'],
     setupFiles: ['test/setup/fast-check.ts'],
   },
 });

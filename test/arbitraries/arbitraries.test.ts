@@ -7,6 +7,7 @@ import { workOf } from '../../src/faults/work.js';
 import { streamOf } from '../../src/fixtures/index.js';
 import { expectStatedReading } from '../faults/reading.js';
 import { statedReading } from '../oracle/expect.js';
+import { runsPerFormat } from '../setup/runs.js';
 
 describe.each(FORMAT_NAMES)('%s', (format) => {
   test('responses() stream and reconstruct to themselves at any piece size', () => {
@@ -14,7 +15,7 @@ describe.each(FORMAT_NAMES)('%s', (format) => {
       fc.property(responses(format), fc.integer({ min: 1, max: 20 }), fc.integer(), (response, pieceSize, seed) => {
         expect(reconstruct(streamOf(response, format, { pieceSize, seed })).response).toEqual(response);
       }),
-      { numRuns: 150 },
+      { numRuns: runsPerFormat(150) },
     );
   });
 
@@ -32,7 +33,7 @@ describe.each(FORMAT_NAMES)('%s', (format) => {
         // The oracle, apart from the library, states the same reading.
         expect(statedReading(workOf(scriptOf(stream.stream, { format })))).toMatchObject(stream.expected);
       }),
-      { numRuns: 150 },
+      { numRuns: runsPerFormat(150) },
     );
   });
 });

@@ -1,12 +1,14 @@
-// Starts Debian's chromium through playwright-core for the page's tests: no browser download, a fresh profile
-// removed afterwards, and every network feature that could phone home turned off.
+// Gives the page's tests a browser: Debian's chromium through playwright-core (no browser download), the run's shared
+// one when there is one, each test file in a fresh context.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { findChromium } from '../../scripts/test-summary.mjs';
+import { CHROMIUM_ARGS } from './chromium-args.js';
 
 // Found as `npm test` finds it, which fails the run if these suites skip on a machine that has chromium.
 const CHROMIUM = findChromium();
@@ -24,29 +26,48 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-export async function launch(options: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number }; javaScriptEnabled?: boolean } = {}): Promise<Browser> {
-  const profile = mkdtempSync(join(tmpdir(), 'sse-reconstruct-page-profile-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM ?? undefined,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+/** The options a test gives its browser: they apply to its own context. */
+export interface LaunchOptions {
+  colorScheme?: 'light' | 'dark';
+  viewport?: { width: number; height: number };
+  javaScriptEnabled?: boolean;
+}
+
+/**
+ * A fresh browser context for a test file: in the run's shared chromium when test/setup/browser-server.ts started
+ * one (a context is as fresh as a new profile: its own cookies, storage and permissions), else in a chromium of its
+ * own with a temporary profile. `close()` closes what was opened for it.
+ */
+export async function launch(options: LaunchOptions = {}): Promise<Browser> {
+  const endpoint = inject('browserEndpoint') ?? '';
+  const contextOptions = {
     viewport: options.viewport ?? { width: 1280, height: 900 },
     colorScheme: options.colorScheme ?? 'light',
     deviceScaleFactor: 1,
     javaScriptEnabled: options.javaScriptEnabled ?? true,
-  }).catch((error: unknown) => {
-    rmSync(profile, { recursive: true, force: true }); // a launch that failed leaves no profile behind
-    throw error;
-  });
+  };
+  if (endpoint !== '') {
+    const shared = await chromium.connect(endpoint);
+    const context = await shared.newContext(contextOptions);
+    return {
+      context,
+      async close() {
+        await context.close();
+        await shared.close(); // a connected browser only disconnects: the run's chromium stays up
+      },
+    };
+  }
+  return launchOwn(contextOptions);
+}
+
+async function launchOwn(contextOptions: Required<LaunchOptions> & { deviceScaleFactor: number }): Promise<Browser> {
+  const profile = mkdtempSync(join(tmpdir(), 'sse-reconstruct-page-profile-'));
+  const context = await chromium
+    .launchPersistentContext(profile, { executablePath: CHROMIUM ?? undefined, headless: true, args: CHROMIUM_ARGS, ...contextOptions })
+    .catch((error: unknown) => {
+      rmSync(profile, { recursive: true, force: true }); // a launch that failed leaves no profile behind
+      throw error;
+    });
   return {
     context,
     async close() {
@@ -61,4 +82,18 @@ export function ensurePage(): void {
   if (existsSync(PAGE_FILE)) return;
   const built = spawnSync(process.execPath, ['scripts/build-page.mjs'], { stdio: 'inherit' });
   if (built.status !== 0) throw new Error('scripts/build-page.mjs failed');
+}
+
+/** Where the page's screenshots go, for a person to look at: reports/page. */
+export const SHOTS = 'reports/page';
+
+/**
+ * Saves a screenshot of the page as `reports/page/<name>.png` when SSE_PAGE_SHOTS is set (`SSE_PAGE_SHOTS=1 npx vitest
+ * run test/web`): nothing asserts on them, and drawing and encoding a full page costs chromium a CPU second or more
+ * on a loaded machine, so `npm test` takes none.
+ */
+export async function screenshotFor(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  if (process.env.SSE_PAGE_SHOTS === undefined || process.env.SSE_PAGE_SHOTS === '') return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: options.fullPage ?? false });
 }

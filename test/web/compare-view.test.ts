@@ -1,15 +1,13 @@
 // The page's compare view in a real browser: two streams pasted, the differences listed, each linked to its frame on
 // both sides; the same answer in two formats reads as the same.
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMAT_MODULES, synthesize, type FormatName } from '../../src/index.js';
-import { browserMissing, ensurePage, launch, PAGE_URL, type Browser } from './browser.js';
+import { browserMissing, ensurePage, launch, PAGE_URL, screenshotFor, type Browser } from './browser.js';
 
 const missing = browserMissing();
 if (missing !== null) console.warn(`test/web/compare-view.test.ts skipped: ${missing}`);
 
-const SHOTS = 'reports/page';
 
 function textResponse(format: FormatName, text?: string): Record<string, unknown> {
   const spec = FORMAT_MODULES.find((module) => module.name === format)?.fixtures.specs.find((candidate) => candidate.kind === 'text');
@@ -29,7 +27,6 @@ describe.skipIf(missing !== null)('the compare view', () => {
 
   beforeAll(async () => {
     ensurePage();
-    mkdirSync(SHOTS, { recursive: true });
     browser = await launch();
   }, 60_000);
 
@@ -67,7 +64,7 @@ describe.skipIf(missing !== null)('the compare view', () => {
     expect(await page.locator('[data-frame-side="downstream"] .detail-title').textContent()).toMatch(/^downstream · frame 1 · lines? 3/);
     expect(await page.locator('[data-frame-side="downstream"] .detail-text').textContent()).toContain('"content":"tal of F"');
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SHOTS}/compare.png` });
+    await screenshotFor(page, 'compare');
     await page.close();
   });
 

@@ -64,7 +64,7 @@ beforeAll(() => {
   // A stand-in for xdg-open that writes down what it was asked to open.
   writeFileSync(file('xdg-open'), `#!/bin/sh\nprintf '%s' "$1" > "${file('opened.txt')}"\n`);
   chmodSync(file('xdg-open'), 0o755);
-});
+}, 60_000); // esbuild compiling the CLI on a loaded machine can take longer than the default 10 s a hook is given
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe.each(CLIS)('%s', (entry) => {

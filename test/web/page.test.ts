@@ -1,15 +1,14 @@
 // The page in a real browser (Debian's chromium via playwright-core), opened from disk as a user opens it.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLES } from '../../src/web/examples.js';
-import { browserMissing, ensurePage, launch, PAGE_FILE, PAGE_URL, type Browser } from './browser.js';
+import { browserMissing, ensurePage, launch, PAGE_FILE, PAGE_URL, screenshotFor, type Browser } from './browser.js';
 
 const missing = browserMissing();
 if (missing !== null) console.warn(`test/web/page.test.ts skipped: ${missing}`);
 
-const SHOTS = 'reports/page';
 
 /** What each example must show: its verdict (or the inspector's headline) and its findings' codes in order. */
 const KNOWN: Record<string, { verdict: string; findings: string[]; text?: string }> = {
@@ -28,7 +27,6 @@ describe.skipIf(missing !== null)('the page', () => {
   // Starting chromium on a loaded machine can take longer than the default 10 s a hook is given.
   beforeAll(async () => {
     ensurePage();
-    mkdirSync(SHOTS, { recursive: true });
     browser = await launch();
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write']);
     browser.context.on('request', (request: Request) => requests.push(request.url()));
@@ -73,7 +71,7 @@ describe.skipIf(missing !== null)('the page', () => {
       expect(await page.textContent('#summary .verdict-word')).toBe(known.verdict);
       expect(await page.$$eval('#findings .finding', (items) => items.map((item) => item.getAttribute('data-code')))).toEqual(known.findings);
       if (known.text !== undefined) expect(await page.textContent('[data-testid="answer-text"]')).toBe(known.text);
-      await page.screenshot({ path: `${SHOTS}/${example.id}.png`, fullPage: true });
+      await screenshotFor(page, example.id, { fullPage: true });
       await page.close();
     });
   }

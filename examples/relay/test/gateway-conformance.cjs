@@ -1,6 +1,6 @@
 // What the gateway's conformance suites (Vitest and Jest) share: its two routes as the kit takes them, the bounds,
-// and, for each broken gateway, the exact cells the kit must fail: a kit that misses one or reports one more fails
-// the suite. A cell is named `<route> · <case>`.
+// and, for each broken gateway, the exact cells the kit must fail (asserted under Vitest): a kit that misses one or
+// reports one more fails the suite. A cell is named `<route> · <case>`.
 const { createGateway, UPSTREAM_HEADER } = require('../src/gateway.cjs');
 
 /**

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { acceleratorOf } from '../../../src/core/fast/accelerators.js';
 import { FORMAT_MODULES } from '../../../src/core/formats/registry.js';
+import { runsPerFormat } from '../../setup/runs.js';
 import { reconstruct } from '../../../src/core/reconstruct.js';
 import { fastSettings, reconstructWith } from './fast-session.js';
 import type { FormatModule, ReconstructOptions } from '../../../src/index.js';
@@ -77,7 +78,7 @@ describe.each(FORMAT_MODULES.map((module) => [module.name, module] as const))('%
         };
         expectSame(module.synthesize(response, { pieceSize, random }), module);
       }),
-      { numRuns: 40 },
+      { numRuns: runsPerFormat(40) },
     );
   });
 

@@ -4,6 +4,7 @@
 // prints as JSON at a size bounded by the input's, and a verdict short of complete always has a finding (issue 13).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { runsPerFormat } from '../../setup/runs.js';
 import { type FormatName, reconstruct } from '../../../src/index.js';
 
 const PROTOTYPE_NAMES = [...Object.getOwnPropertyNames(Object.prototype), 'prototype'];
@@ -175,7 +176,7 @@ describe('hostile streams of every format', () => {
           for (const choice of result.choices) expect(choice.finishMeaning === null || typeof choice.finishMeaning === 'string').toBe(true);
           expect(Object.prototype).not.toHaveProperty('polluted');
         }),
-        { numRuns: 200 },
+        { numRuns: runsPerFormat(200) },
       );
     });
   }
