@@ -8,6 +8,7 @@ import { DELTA_BLOCK, fits, isKnownBlock } from '../../src/core/formats/anthropi
 import { responsesOracle } from './responses.js';
 import { ollamaOracle } from './ollama.js';
 import { bedrockEventOf, bedrockOracle } from './bedrock.js';
+import { uiMessageStreamOracle } from './ui-message-stream.js';
 import { lost, parses, type FormatOracle, type Json, type Shared } from './shared.js';
 
 /** Why the rules here do not cover a stream's frames, or null when they do. */
@@ -40,6 +41,8 @@ export function endIndexOf(format: FormatName, frames: readonly FrameFields[]): 
         return type === 'response.completed' || type === 'error';
       case 'cohere':
         return type === 'message-end';
+      case 'ui-message-stream':
+        return frame.done;
       case 'ollama':
         return isObject(value) && (value.done === true || 'error' in value);
       case 'bedrock': {
@@ -122,6 +125,7 @@ const ORACLES: Partial<Record<FormatName, (shared: Shared) => FormatOracle>> = {
   responses: responsesOracle,
   gemini: geminiOracle,
   'behavior-run': behaviorOracle,
+  'ui-message-stream': uiMessageStreamOracle,
   ollama: ollamaOracle,
   bedrock: bedrockOracle,
 };
