@@ -9,6 +9,7 @@ import { responsesOracle } from './responses.js';
 import { ollamaOracle } from './ollama.js';
 import { bedrockEventOf, bedrockOracle } from './bedrock.js';
 import { uiMessageStreamOracle } from './ui-message-stream.js';
+import { cohereOracle } from './cohere.js';
 import { lost, parses, type FormatOracle, type Json, type Shared } from './shared.js';
 
 /** Why the rules here do not cover a stream's frames, or null when they do. */
@@ -40,7 +41,8 @@ export function endIndexOf(format: FormatName, frames: readonly FrameFields[]): 
       case 'behavior-run':
         return type === 'response.completed' || type === 'error';
       case 'cohere':
-        return type === 'message-end';
+        // The SDK's reader stops at `[DONE]`, wherever it comes.
+        return type === 'message-end' || frame.done;
       case 'ui-message-stream':
         return frame.done;
       case 'ollama':
@@ -126,6 +128,7 @@ const ORACLES: Partial<Record<FormatName, (shared: Shared) => FormatOracle>> = {
   gemini: geminiOracle,
   'behavior-run': behaviorOracle,
   'ui-message-stream': uiMessageStreamOracle,
+  cohere: cohereOracle,
   ollama: ollamaOracle,
   bedrock: bedrockOracle,
 };
