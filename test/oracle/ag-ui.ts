@@ -58,9 +58,12 @@ export function agUiOracle(shared: Shared): FormatOracle {
   const called = new Set<string>();
   const answered = new Set<string>();
   const startRun = () => {
-    open.clear();
-    called.clear();
-    answered.clear();
+    // A run started after one ended forgets what was open; one started over a stream without its start keeps it.
+    if (run === 'finished' || run === 'error') {
+      open.clear();
+      called.clear();
+      answered.clear();
+    }
     run = 'active';
     error = false;
   };
