@@ -37,6 +37,8 @@ interface ClientReading {
   text: string;
   reasoning: string;
   tools: Json[];
+  /** Text and reasoning parts still streaming (never ended). */
+  streaming: number;
   finishReason: string | null;
   failed: boolean;
   error: string | null;
@@ -58,14 +60,15 @@ async function clientReading(body: string): Promise<ClientReading> {
   };
 }
 
-function partsReading(parts: readonly Json[]): Pick<ClientReading, 'text' | 'reasoning' | 'tools'> {
+function partsReading(parts: readonly Json[]): Pick<ClientReading, 'text' | 'reasoning' | 'tools' | 'streaming'> {
   const join = (type: string) => parts.filter((part) => part.type === type).map((part) => part.text as string).join('');
   const tools = parts
     .filter((part) => typeof part.type === 'string' && (part.type.startsWith('tool-') || part.type === 'dynamic-tool'))
     // A call still streaming its input: the client repairs the half JSON into `input` (parsePartialJson) for display;
     // we do not present a cut input as whole, so the raw text the deltas built is what both must hold.
     .map((part) => ({ type: part.type, toolCallId: part.toolCallId, state: part.state, input: part.state === 'input-streaming' ? undefined : part.input, rawInput: part.state === 'input-streaming' ? part.rawInput : undefined, output: part.output, errorText: part.errorText }));
-  return { text: join('text'), reasoning: join('reasoning'), tools: JSON.parse(JSON.stringify(tools)) as Json[] };
+  const streaming = parts.filter((part) => (part.type === 'text' || part.type === 'reasoning') && part.state === 'streaming').length;
+  return { text: join('text'), reasoning: join('reasoning'), tools: JSON.parse(JSON.stringify(tools)) as Json[], streaming };
 }
 
 function ourReading(result: Reconstruction): Omit<ClientReading, 'failed' | 'error'> {
@@ -81,7 +84,9 @@ async function agree(body: string): Promise<{ client: ClientReading; ours: Recon
   const ourFailure = ours.error != null || fatal.some((code) => (ours.findingCounts[code] ?? 0) > 0);
   expect(ourFailure, `client failed: ${client.error ?? ''}`).toBe(client.failed);
   if (!client.failed) {
-    expect(ourReading(ours)).toEqual({ text: client.text, reasoning: client.reasoning, tools: client.tools, finishReason: client.finishReason });
+    expect(ourReading(ours)).toEqual({ text: client.text, reasoning: client.reasoning, tools: client.tools, streaming: client.streaming, finishReason: client.finishReason });
+    // A finished answer with a part the client still shows streaming has `block open`.
+    if (client.finishReason !== null) expect(ours.findingCounts['block open'] !== undefined).toBe(client.streaming > 0 || client.tools.some((tool) => tool.state === 'input-streaming'));
     // The answer model says the same as the response.
     expect(ours.answer.choices[0]?.text).toBe(client.text);
   } else if (ours.error != null) {
@@ -188,6 +193,20 @@ describe('UI message stream: what third-party writers get wrong', () => {
     const { ours } = await agree(body);
     expect(ours.findings.find((f) => f.code === 'done mismatch')?.frame).toBe(3);
     expect(ours.choices[0]?.toolCalls[0]?.input).toEqual({ city: 'Rome' });
+  });
+
+  it('text-end dropped: a step end forgets the id, the client shows the part streaming for good, we raise block open', async () => {
+    const body = stream(start, { type: 'start-step' }, { type: 'text-start', id: 'a' }, { type: 'text-delta', id: 'a', delta: 'Hi' }, { type: 'finish-step' }, { type: 'finish', finishReason: 'stop' });
+    const { client, ours } = await agree(body);
+    expect(client.streaming).toBe(1);
+    expect(ours.findings.find((f) => f.code === 'block open')?.message).toContain('still streaming');
+  });
+
+  it('text-start sent twice: the first part stays empty and streaming in the client, we raise block open', async () => {
+    const body = stream(start, { type: 'text-start', id: 'a' }, { type: 'text-start', id: 'a' }, { type: 'text-delta', id: 'a', delta: 'Hi' }, { type: 'text-end', id: 'a' }, { type: 'finish', finishReason: 'stop' });
+    const { client, ours } = await agree(body);
+    expect(client.streaming).toBe(1);
+    expect(ours.findingCounts['block open']).toBe(1);
   });
 
   it('tool output for a call never started: the client throws', async () => {

@@ -176,7 +176,9 @@ export function expectationOf(source: Source, work: Work, deadlines: Deadlines |
   let exact = source.expected.exact;
   const findings = new Set<FindingCode>(after.codes);
   const carried = (code: FindingCode) => !ORACLE_CODES.has(code) && !FRAMING_CODES.has(code);
-  for (const code of source.expected.findings) if (carried(code) && whole.has(code)) findings.add(code);
+  // `usage without content` is judged only of a stream that finished without an error (src/core/judge/usage.ts).
+  const judgedUsage = after.verdict !== 'did not finish';
+  for (const code of source.expected.findings) if (carried(code) && whole.has(code) && (judgedUsage || code !== 'usage without content')) findings.add(code);
   // Frames after the end are not read: what they raised in the source is not raised again.
   const frames = frameUnits(work);
   const end = work.format ? endIndexOf(work.format, frames.map((unit) => fieldsOf(unitText(unit), work.framing))) : null;

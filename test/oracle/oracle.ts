@@ -8,6 +8,9 @@ import { DELTA_BLOCK, fits, isKnownBlock } from '../../src/core/formats/anthropi
 import { responsesOracle } from './responses.js';
 import { ollamaOracle } from './ollama.js';
 import { bedrockEventOf, bedrockOracle } from './bedrock.js';
+import { uiMessageStreamOracle } from './ui-message-stream.js';
+import { cohereOracle } from './cohere.js';
+import { agUiOracle, agUiOutside } from './ag-ui.js';
 import { lost, parses, type FormatOracle, type Json, type Shared } from './shared.js';
 
 /** Why the rules here do not cover a stream's frames, or null when they do. */
@@ -19,12 +22,13 @@ export function outsideRules(format: FormatName, frames: readonly FrameFields[])
   if (format === 'anthropic' && frames.filter((frame) => frame.data !== null && /"type"\s*:\s*"message_start"/.test(frame.data)).length > 1) {
     return 'an Anthropic message started twice is read by rules this oracle does not state';
   }
+  if (format === 'ag-ui') return agUiOutside(frames);
   return null;
 }
 
-/** The position of the frame that ends the stream, after which nothing is read (Gemini reads on: null). */
+/** The position of the frame that ends the stream, after which nothing is read (Gemini and AG-UI, where a new run may follow, read on: null). */
 export function endIndexOf(format: FormatName, frames: readonly FrameFields[]): number | null {
-  if (format === 'gemini') return null;
+  if (format === 'gemini' || format === 'ag-ui') return null;
   const index = frames.findIndex((frame) => {
     if (frame.data === null || (frame.json === undefined && !frame.done)) return false;
     const type = typeOf(frame);
@@ -39,7 +43,10 @@ export function endIndexOf(format: FormatName, frames: readonly FrameFields[]): 
       case 'behavior-run':
         return type === 'response.completed' || type === 'error';
       case 'cohere':
-        return type === 'message-end';
+        // The SDK's reader stops at `[DONE]`, wherever it comes.
+        return type === 'message-end' || frame.done;
+      case 'ui-message-stream':
+        return frame.done;
       case 'ollama':
         return isObject(value) && (value.done === true || 'error' in value);
       case 'bedrock': {
@@ -122,6 +129,9 @@ const ORACLES: Partial<Record<FormatName, (shared: Shared) => FormatOracle>> = {
   responses: responsesOracle,
   gemini: geminiOracle,
   'behavior-run': behaviorOracle,
+  'ui-message-stream': uiMessageStreamOracle,
+  'ag-ui': agUiOracle,
+  cohere: cohereOracle,
   ollama: ollamaOracle,
   bedrock: bedrockOracle,
 };

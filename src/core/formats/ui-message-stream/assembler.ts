@@ -33,6 +33,8 @@ export class UiMessageStreamAssembler implements Assembler {
   private readonly places: RunningPlaces;
   private readonly parts: Json[] = [];
   private readonly open = new Map<string, OpenText>();
+  /** Every text and reasoning part with the id it started under: a step's end forgets the id, not the part. */
+  private readonly idOf = new Map<Json, string>();
   private readonly tools: ToolParts;
   private messageId: string | null = null;
   private metadata: unknown = undefined;
@@ -116,6 +118,7 @@ export class UiMessageStreamAssembler implements Assembler {
     const part: Json = kind === 'text' ? { type: 'text', text: '', state: 'streaming' } : { type: 'reasoning', text: '', state: 'streaming' };
     this.parts.push(part);
     this.open.set(id, { part, kind });
+    this.idOf.set(part, id);
     frame.carried = `${kind} ${preview(id, 24)} started`;
   }
 
@@ -245,8 +248,11 @@ export class UiMessageStreamAssembler implements Assembler {
 
   private reportOpen(): void {
     if (this.finishAt === null) return;
-    for (const [id, open] of this.open) {
-      this.add('block open', this.finishAt, `The ${open.kind} part ${preview(JSON.stringify(id), 40)} got no \`${open.kind}-end\` before the \`finish\` part (frame ${this.finishAt.frame}): the client shows it as still streaming.`);
+    // A part is open while the client shows it streaming: never ended, whether or not a `finish-step` forgot its id.
+    for (const [part, id] of this.idOf) {
+      if (part.state !== 'streaming') continue;
+      const kind = part.type as string;
+      this.add('block open', this.finishAt, `The ${kind} part ${preview(JSON.stringify(id), 40)} got no \`${kind}-end\` for the part it started (the \`finish\` part is frame ${this.finishAt.frame}): the client shows it as still streaming.`);
     }
     this.tools.reportOpen(this.finishAt);
   }
