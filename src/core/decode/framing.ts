@@ -28,7 +28,10 @@ export interface FrameReaderSetup {
   onText?: (text: string, bytes?: Uint8Array) => void;
   /** The held bound (`maxHeldChars`): for a text framing, per line or frame; for a binary one, per frame. */
   options: DecodeOptions;
-  /** The speed layer's help (SSE only: other framings read every frame by their rules and may ignore it). */
+  /**
+   * The speed layer's help: SSE's frame lane and payload templates; a framing whose frames come whole (NDJSON, the
+   * AWS event stream) uses its `wholeFrames` lane and payload reader. A framing may ignore it: the result is the same.
+   */
   speed: ReaderSpeed | null;
   /** A live read: the end rules of a spec client apply to a last frame with no terminator. */
   live: boolean;

@@ -9,13 +9,14 @@ import type { DecoderSummary } from './decoder-model.js';
 import type { Frame, LineTally, Payload } from './frame.js';
 import type { FrameReaderSetup } from './framing.js';
 import { heldBound, MAX_HELD_CHARS } from './held-bound.js';
-import { readPayload, type FrameCallback, type FrameReader } from './payload.js';
+import { readPayload, type FrameCallback, type FrameReader, type ReaderSpeed, type WholeFrameTaker } from './payload.js';
 
 const NOT_JSON: Payload = { kind: 'not json' };
+const PLAIN_PAYLOADS = { read: readPayload };
 
 /** Opens an NDJSON reader (the Framing's read half); the options were checked by the caller. */
 export function openNdjsonReader(setup: FrameReaderSetup): FrameReader {
-  const reading = new NdjsonReading(setup.onFrame, setup.findings, setup.onText, heldBound(setup.options.maxHeldChars, 'maxHeldChars'));
+  const reading = new NdjsonReading(setup.onFrame, setup.findings, setup.onText, heldBound(setup.options.maxHeldChars, 'maxHeldChars'), setup.speed);
   return { push: (chunk) => reading.push(chunk), end: () => reading.end() };
 }
 
@@ -37,13 +38,20 @@ class NdjsonReading {
   /** Blank lines since the last document: named only when a document follows them (trailing whitespace is not). */
   private readonly blanks: number[] = [];
   private blanksPast = 0;
+  /** The speed layer's lane for whole frames (a line is one), and its payload reader; none without speed. */
+  private readonly lane: WholeFrameTaker | null;
+  private readonly payloads: ReaderSpeed['payloads'];
 
   constructor(
     private readonly onFrame: FrameCallback,
     private readonly findings: FindingList,
     private readonly onText: ((text: string, bytes?: Uint8Array) => void) | undefined,
     private readonly maxHeld: number,
-  ) {}
+    speed: ReaderSpeed | null,
+  ) {
+    this.lane = speed?.wholeFrames ?? null;
+    this.payloads = speed?.payloads ?? PLAIN_PAYLOADS;
+  }
 
   push(chunk: string | Uint8Array): void {
     if (this.ended) throw new SseReconstructError('ERR_SSE_STATE', 'sse-reconstruct: push() was called after end(); create a new reader for a new stream.');
@@ -80,13 +88,34 @@ class NdjsonReading {
     let start = this.sawFirstChar ? 0 : this.takeBom(text);
     let lf = text.indexOf('\n', start);
     while (lf !== -1) {
-      const line = this.pending.length === 0 ? text.slice(start, lf) : this.pending + text.slice(start, lf);
-      this.pending = '';
-      this.readLine(line, 1);
+      if (this.pending.length > 0) {
+        const line = this.pending + text.slice(start, lf);
+        this.pending = '';
+        this.readLine(line, 1);
+      } else if (!this.takeWhole(text, start, lf)) this.readLine(text.slice(start, lf), 1);
       start = lf + 1;
       lf = text.indexOf('\n', start);
     }
     if (start < text.length) this.holdRest(text, start);
+  }
+
+  /**
+   * A line `text[start, lf)` the lane takes whole (its shape known, read() would only add its pieces): counted as
+   * readLine counts a document, without a frame or a value being made. False: read it line by line.
+   */
+  private takeWhole(text: string, start: number, lf: number): boolean {
+    const lane = this.lane;
+    const width = lf + 1 - start;
+    // Blank lines held before it are named when a document follows them: readLine does that.
+    if (lane === null || this.stopped || this.blanks.length > 0 || width > this.maxHeld) return false;
+    const to = lf > start && text.charCodeAt(lf - 1) === 13 ? lf - 1 : lf;
+    if (!lane.take('message', text, start, to, this.frameCount, this.lineNo + 1, this.offset, this.offset + width)) return false;
+    this.lineNo += 1;
+    this.offset += width;
+    this.tally.inFrames += 1;
+    this.frameCount += 1;
+    this.readableFrames += 1;
+    return true;
   }
 
   /** Takes off a BOM that starts the stream; returns where its text starts. */
@@ -130,13 +159,14 @@ class NdjsonReading {
     if (this.blanks.length > 0) this.nameBlankLines();
     const frame: Frame = { index: this.frameCount, event: 'message', data, lastEventId: '', dispatched: true, line: this.lineNo, endLine: this.lineNo, start, end: this.offset };
     this.frameCount += 1;
-    const read = readPayload(data);
+    const read = this.payloads.read(data);
     // `[DONE]` is an SSE sentinel: on an NDJSON line it is text JSON.parse fails on.
     const payload = read.kind === 'done' ? NOT_JSON : read;
     if (eol === 0) return this.readLastLine(frame, payload);
     if (payload.kind === 'not json') this.noteNotJson(frame);
     this.readableFrames += 1;
     this.onFrame(frame, payload);
+    if (this.lane !== null && payload.kind === 'json') this.lane.learn(frame, payload.value);
   }
 
   /** The last line, no LF after it: a reader parses it at the end, so it counts when it parses, else it was cut. */
@@ -223,4 +253,4 @@ function isBlank(line: string): boolean {
   return true;
 }
 
-keepShape(new NdjsonReading(() => undefined, null as unknown as FindingList, undefined, 1));
+keepShape(new NdjsonReading(() => undefined, null as unknown as FindingList, undefined, 1, null));

@@ -63,6 +63,26 @@ export interface ReaderSpeed {
     learn(frame: Frame, value: unknown, hasEventLine: boolean): void;
   };
   payloads: { read(data: string): Payload };
+  /** The lane of the framings whose frames come whole (NDJSON, the AWS event stream). */
+  wholeFrames: WholeFrameTaker;
+}
+
+/**
+ * What the speed layer lends a framing whose frames arrive whole, their data already cut out (an NDJSON line, a
+ * binary message): it takes a frame whose data fits a shape it learned for that event, from the frames read the
+ * long way.
+ */
+export interface WholeFrameTaker {
+  /**
+   * Takes the frame whose data is `text[from, to)` when it fits a learned shape for `event` and the format applied it
+   * (or it was built and handed on): true. False: nothing was done, read it the long way. `line`: its line (0 for a
+   * binary framing); `start`, `end`: its offsets, as the framing counts them.
+   */
+  take(event: string, text: string, from: number, to: number, index: number, line: number, start: number, end: number): boolean;
+  /** Frames taken whole so far. */
+  readonly taken: number;
+  /** A frame read the long way, whose data parsed to `value`: its shape may be learned. */
+  learn(frame: Frame, value: unknown): void;
 }
 
 const PLAIN_PAYLOADS = { read: readPayload };

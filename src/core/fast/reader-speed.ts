@@ -5,6 +5,7 @@ import { KNOWN_STRING_LENGTH, KnownStrings } from './known-strings.js';
 import { FrameLane, HandOverSink, type LaneSink } from './lane.js';
 import { defaultFastSettings, type FastSettings } from './settings.js';
 import { TemplateReader } from './templates.js';
+import { WholeFrameLane } from './whole-frames.js';
 
 /**
  * Reads a frame's data to the value JSON.parse gives, faster: the hot delta frames fit a learned template and skip
@@ -40,7 +41,7 @@ export class FastPayloadReader {
 /** The speed a session's frame reader gets: its frames taken whole go to `sink`, the pipeline's dispatch. */
 export function readerSpeed(sink: LaneSink, settings: FastSettings): ReaderSpeed {
   const templates = new TemplateReader(settings);
-  return { taker: new FrameLane(sink, templates, settings), payloads: new FastPayloadReader(templates, settings, sink) };
+  return { taker: new FrameLane(sink, templates, settings), payloads: new FastPayloadReader(templates, settings, sink), wholeFrames: new WholeFrameLane(sink, templates, settings) };
 }
 
 /** The speed of a plain frame reader (`createFrameReader`, `decode`): frames taken whole are built and handed on. */

@@ -16,11 +16,12 @@ import { defaultFastSettings, type FastSettings } from './settings.js';
  */
 
 /**
- * Fields whose string values change from frame to frame: delta text and arguments, and Responses' `delta` and
- * `obfuscation` (its padding, new on every frame). A field whose value is an object (Chat's and Anthropic's `delta`)
+ * Fields whose string values change from frame to frame: delta text and arguments, Responses' `delta` and
+ * `obfuscation` (its padding, new on every frame), Ollama's `created_at` (a time on every line) and `response`
+ * (/api/generate's text), and Bedrock's tool `input` fragments and `p` (its padding). A field whose value is an object (Chat's and Anthropic's `delta`)
  * is no hole: only string values are.
  */
-const STRING_HOLES = ['content', 'arguments', 'text', 'partial_json', 'thinking', 'refusal', 'reasoning', 'reasoning_content', 'delta', 'obfuscation'];
+const STRING_HOLES = ['content', 'arguments', 'text', 'partial_json', 'thinking', 'refusal', 'reasoning', 'reasoning_content', 'delta', 'obfuscation', 'created_at', 'response', 'input', 'p'];
 /** Fields whose integer values change from frame to frame. */
 const NUMBER_HOLES = ['sequence_number', 'candidatesTokenCount', 'totalTokenCount', 'thoughtsTokenCount'];
 

@@ -11,19 +11,23 @@ import { reconstruct } from '../../../src/core/reconstruct.js';
 import { fastSettings, reconstructWith } from './fast-session.js';
 import type { FormatModule, ReconstructOptions } from '../../../src/index.js';
 import { fixture, fixtures } from '../../../src/fixtures/index.js';
+import { decode } from '../../../src/core/pipeline/decode.js';
+import { RESPONSE_ARBITRARIES } from '../../../src/arbitraries/responses.js';
+import { encodeEventStreamMessage } from '../../../src/core/decode/aws-event-stream/index.js';
 
-function readWith(enabled: boolean, input: string | Uint8Array[], options: ReconstructOptions = {}): string {
+function readWith(enabled: boolean, input: string | Uint8Array | Uint8Array[], options: ReconstructOptions = {}): string {
   return JSON.stringify(reconstructWith(fastSettings(enabled), input, options));
 }
 
-function inChunks(text: string, size: number): Uint8Array[] {
-  const bytes = new TextEncoder().encode(text);
+function inChunks(text: string | Uint8Array, size: number): Uint8Array[] {
+  const bytes = typeof text === 'string' ? new TextEncoder().encode(text) : text;
   const chunks: Uint8Array[] = [];
   for (let at = 0; at < bytes.length; at += size) chunks.push(bytes.subarray(at, at + size));
   return chunks;
 }
 
-function expectSame(text: string, module: FormatModule): void {
+/** Text or bytes (a binary body), whole, in 64 KiB reads and in 61-byte reads: the same result on and off. */
+function expectSame(text: string | Uint8Array, module: FormatModule): void {
   for (const options of [{}, { frames: false }, { format: module.name }] satisfies ReconstructOptions[]) {
     expect(readWith(true, text, options)).toBe(readWith(false, text, options));
     expect(readWith(true, inChunks(text, 65_536), options)).toBe(readWith(false, inChunks(text, 65_536), options));
@@ -31,19 +35,62 @@ function expectSame(text: string, module: FormatModule): void {
   }
 }
 
+/** Whether the format's frames also come as AWS event-stream messages (Bedrock's real bodies are binary). */
+const carriedInBinary = (module: FormatModule): boolean => module.framing === 'aws-event-stream' || (module.alsoFramings ?? []).includes('aws-event-stream');
+
+/** A text stream's frames as AWS event-stream messages: each frame's event as `:event-type`, its data the payload. */
+function binaryOf(text: string): Uint8Array {
+  const messages = decode(text).frames.map((frame) =>
+    encodeEventStreamMessage(
+      [
+        { name: ':event-type', value: frame.event },
+        { name: ':content-type', value: 'application/json' },
+        { name: ':message-type', value: 'event' },
+      ],
+      frame.data,
+    ),
+  );
+  const body = new Uint8Array(messages.reduce((sum, message) => sum + message.length, 0));
+  messages.reduce((at, message) => (body.set(message, at), at + message.length), 0);
+  return body;
+}
+
+/** The stream as its format carries it: text, and for a format with a binary framing its messages too. */
+function expectSameCarried(text: string, module: FormatModule): void {
+  expectSame(text, module);
+  if (carriedInBinary(module)) expectSame(binaryOf(text), module);
+}
+
 const recorded = join(import.meta.dirname, '../../../fixtures/recorded');
 
-/** Real captures of the format: fixtures/recorded/<name>, and test/vectors/<name> where the newer formats keep theirs. */
+/**
+ * Real captures of the format: fixtures/recorded/<name>, and test/vectors/<name> where the newer formats keep theirs
+ * (text as `.sse` or `.ndjson`; a binary body as `.json` holding its reads in base64, `chunks`).
+ */
 function recordedStreams(module: FormatModule): string[] {
   return [join(recorded, module.name), join(import.meta.dirname, '../../vectors', module.name)].flatMap((dir) => {
     let names: string[] = [];
     try {
-      names = readdirSync(dir).filter((name) => name.endsWith('.sse'));
+      names = readdirSync(dir).filter((name) => name.endsWith('.sse') || name.endsWith('.ndjson') || (carriedInBinary(module) && isRecordedBody(join(dir, name))));
     } catch {
       names = [];
     }
     return names.map((name) => join(dir, name));
   });
+}
+
+/** A `.json` file that holds a recorded binary body's reads (`chunks`), not an expected result. */
+function isRecordedBody(file: string): boolean {
+  if (!file.endsWith('.json')) return false;
+  const held = JSON.parse(readFileSync(file, 'utf8')) as { chunks?: unknown };
+  return Array.isArray(held.chunks);
+}
+
+/** A capture's stream: its text, or the bytes its recorded reads hold, joined. */
+function captureOf(file: string): string | Uint8Array {
+  if (!file.endsWith('.json')) return readFileSync(file, 'utf8');
+  const { chunks } = JSON.parse(readFileSync(file, 'utf8')) as { chunks: string[] };
+  return new Uint8Array(chunks.flatMap((chunk) => [...Buffer.from(chunk, 'base64')]));
 }
 
 /** The format's text fixture with a long answer, cut into small pieces: most of its frames are hot deltas. */
@@ -60,11 +107,11 @@ describe.each(FORMAT_MODULES.map((module) => [module.name, module] as const))('%
   it('has recorded streams to compare, when it has an accelerator', () => expect(module.accelerator === undefined || files.length > 0).toBe(true));
 
   it.each(files.map((file) => [file.slice(recorded.length + 1), file]))('%s reads the same', (_label, file) => {
-    expectSame(readFileSync(file, 'utf8'), module);
+    expectSame(captureOf(file), module);
   });
 
   it('reads every fixture of the format the same', () => {
-    for (const { stream } of fixtures(module.name)) expectSame(stream, module);
+    for (const { stream } of fixtures(module.name)) expectSameCarried(stream, module);
   });
 
   it('reads its own documented streams the same, however they are cut into pieces', () => {
@@ -76,9 +123,18 @@ describe.each(FORMAT_MODULES.map((module) => [module.name, module] as const))('%
           state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
           return 1 + (state % max);
         };
-        expectSame(module.synthesize(response, { pieceSize, random }), module);
+        expectSameCarried(module.synthesize(response, { pieceSize, random }), module);
       }),
       { numRuns: runsPerFormat(40) },
+    );
+  });
+
+  it.runIf(module.accelerator !== undefined)("reads the streams of its arbitrary's responses the same", () => {
+    fc.assert(
+      fc.property(RESPONSE_ARBITRARIES[module.name], fc.integer({ min: 1, max: 12 }), (response, pieceSize) => {
+        expectSameCarried(module.synthesize(response, { pieceSize }), module);
+      }),
+      { numRuns: 15 },
     );
   });
 
@@ -96,5 +152,6 @@ describe.each(FORMAT_MODULES.map((module) => [module.name, module] as const))('%
       apply.mockRestore();
     }
     expect(readWith(true, text)).toBe(readWith(false, text));
+    if (carriedInBinary(module)) expect(readWith(true, binaryOf(text))).toBe(readWith(false, binaryOf(text)));
   });
 });

@@ -12,6 +12,7 @@ import { EventStreamReader, MAX_FRAME_BYTES } from './reader.js';
 import { PAYLOAD_PART_EVENT, readPayloadPart } from './payload-part.js';
 
 const utf8 = new TextDecoder();
+const PLAIN_PAYLOADS = { read: readPayload };
 const encoder = new TextEncoder();
 
 /** The name a message's frame takes, by its `:message-type`. */
@@ -45,6 +46,9 @@ function unwrapped(message: EventStreamMessage, findings: FrameReaderSetup['find
 function openEventStreamReader(setup: FrameReaderSetup): FrameReader {
   const { onFrame, findings, onText } = setup;
   const bound = setup.options.maxHeldChars;
+  // The speed layer's lane for whole frames (a message is one), and its payload reader.
+  const lane = setup.speed?.wholeFrames ?? null;
+  const payloads = setup.speed?.payloads ?? PLAIN_PAYLOADS;
   let characters = 0;
   let frames = 0;
   let readable = 0;
@@ -52,13 +56,20 @@ function openEventStreamReader(setup: FrameReaderSetup): FrameReader {
     (message) => {
       const { event, data } = unwrapped(message, findings);
       onText?.(data);
-      const frame: Frame = { index: message.index, event, data, lastEventId: '', dispatched: true, line: 0, endLine: 0, start: characters, end: characters + data.length, byteOffset: message.offset };
+      const start = characters;
       characters += data.length;
       frames += 1;
-      const payload = readPayload(data);
+      // A message of a shape the lane knows is applied without a frame or a value being made.
+      if (lane !== null && lane.take(event, data, 0, data.length, message.index, 0, start, characters)) {
+        readable += 1;
+        return;
+      }
+      const frame: Frame = { index: message.index, event, data, lastEventId: '', dispatched: true, line: 0, endLine: 0, start, end: characters, byteOffset: message.offset };
+      const payload = payloads.read(data);
       if (payload.kind === 'not json') findings.add('not json', `Frame ${message.index + 1} (byte ${message.offset}, \`${frame.event}\`) carries a payload that is not JSON: ${preview(data)}. It is listed and skipped.`, 0, 0, message.index, message.offset);
       else readable += 1;
       onFrame(frame, payload);
+      if (lane !== null && payload.kind === 'json') lane.learn(frame, payload.value);
     },
     findings,
     { maxFrameBytes: bound === undefined ? MAX_FRAME_BYTES : bound },

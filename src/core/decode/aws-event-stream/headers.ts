@@ -1,5 +1,5 @@
 // The header block of an AWS event-stream message: name length (1 byte), name (UTF-8), type (1 byte), value by type.
-import type { EventStreamHeader, HeaderType } from './message.js';
+import { headerText, type EventStreamHeader, type HeaderType } from './message.js';
 
 /** What reading a header block gave: the headers read, and what stopped it early (null when it read to the end). */
 export interface HeaderRead {
@@ -63,4 +63,53 @@ export function readHeaders(bytes: Uint8Array, from: number, to: number): Header
     at += width;
   }
   return { headers, problem: null };
+}
+
+/** A header block read, with the lookups every message of it needs. */
+export interface HeaderBlock extends HeaderRead {
+  messageType: string | null;
+  eventType: string | null;
+  exceptionType: string | null;
+  errorCode: string | null;
+  contentType: string | null;
+}
+
+/** Blocks remembered: a ConverseStream has six kinds of event, each with its one block. */
+const BLOCKS_KEPT = 8;
+
+/**
+ * The header blocks of one stream. Almost every message repeats, byte for byte, the block of an earlier one (the
+ * same `:event-type`, `:content-type` and `:message-type`): a block seen lately is compared, not read again, and its
+ * reading (the same headers, shared: nobody changes them) is given again.
+ */
+export class HeaderBlocks {
+  private readonly kept: Array<{ bytes: Uint8Array; block: HeaderBlock }> = [];
+
+  /** The block in `bytes[from, to)`. */
+  read(bytes: Uint8Array, from: number, to: number): HeaderBlock {
+    const kept = this.kept;
+    for (let i = 0; i < kept.length; i += 1) {
+      const entry = kept[i] as { bytes: Uint8Array; block: HeaderBlock };
+      if (sameBytes(entry.bytes, bytes, from, to)) return entry.block;
+    }
+    const { headers, problem } = readHeaders(bytes, from, to);
+    const block: HeaderBlock = {
+      headers,
+      problem,
+      messageType: headerText(headers, ':message-type'),
+      eventType: headerText(headers, ':event-type'),
+      exceptionType: headerText(headers, ':exception-type'),
+      errorCode: headerText(headers, ':error-code'),
+      contentType: headerText(headers, ':content-type'),
+    };
+    kept.unshift({ bytes: bytes.slice(from, to), block });
+    if (kept.length > BLOCKS_KEPT) kept.pop();
+    return block;
+  }
+}
+
+function sameBytes(held: Uint8Array, bytes: Uint8Array, from: number, to: number): boolean {
+  if (held.length !== to - from) return false;
+  for (let at = 0; at < held.length; at += 1) if (held[at] !== bytes[from + at]) return false;
+  return true;
 }

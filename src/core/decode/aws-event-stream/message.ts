@@ -22,7 +22,10 @@ export interface EventStreamMessage {
   offset: number;
   /** Its total length in bytes, prelude and checksums included. */
   length: number;
-  /** Every header, in the order written (a name written twice is listed twice; the lookups take the last). */
+  /**
+   * Every header, in the order written (a name written twice is listed twice; the lookups take the last). Messages
+   * whose header bytes are the same share one list: read it, do not change it.
+   */
   headers: EventStreamHeader[];
   /** `:message-type`: `event`, `exception` or `error`; null when absent or not a string. */
   messageType: string | null;

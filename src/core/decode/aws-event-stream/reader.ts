@@ -7,8 +7,8 @@
 // the byte offset.
 import type { FindingList } from '../../findings.js';
 import { crc32 } from './crc32.js';
-import { readHeaders } from './headers.js';
-import { headerText, type EventStreamMessage, type EventStreamSummary } from './message.js';
+import { HeaderBlocks } from './headers.js';
+import type { EventStreamMessage, EventStreamSummary } from './message.js';
 
 /** Prelude (8 bytes) and its checksum (4): what must be held before a message's length is known. */
 const PRELUDE_BYTES = 12;
@@ -37,6 +37,7 @@ export class EventStreamReader {
   /** Looking for the next prelude whose checksum matches, after one that did not. */
   private searching = false;
   private readonly maxFrameBytes: number;
+  private readonly headerBlocks = new HeaderBlocks();
 
   constructor(
     private readonly onMessage: (message: EventStreamMessage) => void,
@@ -174,7 +175,8 @@ export class EventStreamReader {
     const intact = crc32(bytes, at, at + total - 4) === view.getUint32(at + total - 4, false);
     if (!intact) this.findings.add('frame checksum', `Frame ${number} (byte ${offset}): its message checksum does not match: its headers or payload changed on the way. It is read as it came.`, 0, 0, index, offset);
     const headersStart = at + PRELUDE_BYTES;
-    const { headers, problem } = readHeaders(bytes, headersStart, headersStart + headersLength);
+    const block = this.headerBlocks.read(bytes, headersStart, headersStart + headersLength);
+    const problem = block.problem;
     if (problem !== null) {
       const why = problem.kind === 'unknown type' ? `a header of unknown type ${problem.type}` : `the header ${JSON.stringify(problem.name)} runs past the headers' end`;
       this.findings.add('bad header', `Frame ${number} (byte ${offset}): ${why} at header byte ${problem.at}; the headers after it are not read.`, 0, 0, index, offset + PRELUDE_BYTES + problem.at);
@@ -183,12 +185,12 @@ export class EventStreamReader {
       index,
       offset,
       length: total,
-      headers,
-      messageType: headerText(headers, ':message-type'),
-      eventType: headerText(headers, ':event-type'),
-      exceptionType: headerText(headers, ':exception-type'),
-      errorCode: headerText(headers, ':error-code'),
-      contentType: headerText(headers, ':content-type'),
+      headers: block.headers,
+      messageType: block.messageType,
+      eventType: block.eventType,
+      exceptionType: block.exceptionType,
+      errorCode: block.errorCode,
+      contentType: block.contentType,
       payload: bytes.slice(headersStart + headersLength, at + total - 4),
       intact,
     });

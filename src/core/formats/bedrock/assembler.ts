@@ -14,6 +14,11 @@ import { isIndex, isObject, type Json } from '../json-shape.js';
 import { contentOf, deltaKind, inOrder, newBlock, parsedInput, toolCallsOf, type BlockKind, type ConverseBlock } from './blocks.js';
 import { eventOf, type ConverseEvent } from './events.js';
 import { finishReasons } from './finish-reasons.js';
+import { phraseFamily } from '../phrases.js';
+
+const TEXT_TO_BLOCK = phraseFamily((index, count) => `text +${count} chars to block ${index}`);
+const INPUT_TO_BLOCK = phraseFamily((index, count) => `tool call arguments +${count} chars to block ${index}`);
+const REASONING_TO_BLOCK = phraseFamily((index, count) => `reasoning +${count} chars to block ${index}`);
 
 interface Seen {
   frame: number;
@@ -148,8 +153,25 @@ export class BedrockAssembler implements Assembler {
     const block = this.blockFor(frame, index, kind);
     if (block === null) return;
     if (kind === 'text') this.appendText(frame, block, delta.text as string);
-    else if (kind === 'toolUse') this.appendInput(frame, block, delta.toolUse);
+    else if (kind === 'toolUse') this.appendInput(frame, block, isObject(delta.toolUse) && typeof delta.toolUse.input === 'string' ? delta.toolUse.input : '');
     else this.appendReasoning(frame, block, delta.reasoningContent);
+  }
+
+  /**
+   * The block a `kind` delta at `index` only extends (the stream started and not ended, the block open and of that
+   * kind): the accelerator's check before it applies one (accelerator.ts). Null when read() would do anything else.
+   */
+  deltaTarget(index: number, kind: BlockKind): ConverseBlock | null {
+    if (this.started === null || this.stop !== null || this.error !== null || this.metadataAt !== null) return null;
+    const block = this.blocks.get(index);
+    return block !== undefined && block.open && block.kind === kind ? block : null;
+  }
+
+  /** A delta's piece (text, tool input or reasoning text) added to its block, as read() adds it. */
+  appendPiece(frame: FrameRecord, block: ConverseBlock, kind: BlockKind, piece: string): void {
+    if (kind === 'text') this.appendText(frame, block, piece);
+    else if (kind === 'toolUse') this.appendInput(frame, block, piece);
+    else this.appendReasoningText(frame, block, piece);
   }
 
   /** The open block at `index` a `kind` delta extends; opens a text or reasoning block; null when it cannot take it. */
@@ -184,25 +206,27 @@ export class BedrockAssembler implements Assembler {
   private appendText(frame: FrameRecord, block: ConverseBlock, text: string): void {
     block.text += text;
     this.places.append('text', 0, text, frame.index);
-    frame.carried = `text +${text.length} chars to block ${block.index}`;
+    frame.carried = TEXT_TO_BLOCK(block.index, text.length);
     frame.progress = text.length > 0;
   }
 
-  private appendInput(frame: FrameRecord, block: ConverseBlock, toolUse: unknown): void {
-    const input = isObject(toolUse) && typeof toolUse.input === 'string' ? toolUse.input : '';
+  private appendInput(frame: FrameRecord, block: ConverseBlock, input: string): void {
     block.input += input;
-    frame.carried = `tool call arguments +${input.length} chars to block ${block.index}`;
+    frame.carried = INPUT_TO_BLOCK(block.index, input.length);
     frame.progress = input.length > 0;
+  }
+
+  private appendReasoningText(frame: FrameRecord, block: ConverseBlock, text: string): void {
+    block.text += text;
+    this.places.append('reasoning', 0, text, frame.index);
+    frame.carried = REASONING_TO_BLOCK(block.index, text.length);
+    frame.progress = text.length > 0;
   }
 
   private appendReasoning(frame: FrameRecord, block: ConverseBlock, reasoning: unknown): void {
     const value = isObject(reasoning) ? reasoning : {};
-    if (typeof value.text === 'string') {
-      block.text += value.text;
-      this.places.append('reasoning', 0, value.text, frame.index);
-      frame.carried = `reasoning +${value.text.length} chars to block ${block.index}`;
-      frame.progress = value.text.length > 0;
-    } else if (typeof value.signature === 'string') {
+    if (typeof value.text === 'string') this.appendReasoningText(frame, block, value.text);
+    else if (typeof value.signature === 'string') {
       block.signature = (block.signature ?? '') + value.signature;
       frame.carried = `reasoning signature to block ${block.index}`;
     } else if (typeof value.redactedContent === 'string') {

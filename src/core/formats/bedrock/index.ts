@@ -5,6 +5,7 @@ import type { Frame, Payload } from '../../decode/frame.js';
 import type { FormatModule } from '../../model.js';
 import { isObject } from '../json-shape.js';
 import { answer } from './answer.js';
+import { bedrockAccelerator } from './accelerator.js';
 import { arbitrary } from './arbitrary.js';
 import { BedrockAssembler } from './assembler.js';
 import { BEDROCK_ERRORS, ERROR_MESSAGE, ERROR_STYLES, errorFrame, httpErrorBody } from './errors.js';
@@ -53,4 +54,5 @@ export const bedrock: FormatModule<'bedrock', typeof BEDROCK_ERRORS> = {
   output: BEDROCK_OUTPUT,
   // Its fixtures are SSE frames (text); a real body is binary: a forced `bedrock` reads either, told by its first byte.
   alsoFramings: ['aws-event-stream'],
+  accelerator: bedrockAccelerator,
 };

@@ -8,12 +8,17 @@ import type { FindingList } from '../../findings.js';
 import type { Assembler, Assembly, AssemblyContext, FrameRecord, ToolCall } from '../../model.js';
 import { isObject, type Json } from '../json-shape.js';
 import { preview } from '../../words.js';
+import { phraseFamily } from '../phrases.js';
+import { PieceText } from '../piece-text.js';
 
 /** The counts and durations the `done` chunk carries (reference.md §3), in the order the API writes them. */
 export const METRIC_FIELDS = ['total_duration', 'load_duration', 'prompt_eval_count', 'prompt_eval_duration', 'eval_count', 'eval_duration'] as const;
 
 /** Which endpoint the chunks come from: `message` objects (/api/chat) or `response` strings (/api/generate). */
-type Endpoint = 'chat' | 'generate';
+export type Endpoint = 'chat' | 'generate';
+
+const TEXT_ADDED = phraseFamily((_index, count) => `text +${count} chars`);
+const THINKING_ADDED = phraseFamily((_index, count) => `thinking +${count} chars`);
 
 export class OllamaAssembler implements Assembler {
   private readonly findings: FindingList;
@@ -21,8 +26,8 @@ export class OllamaAssembler implements Assembler {
   private endpoint: Endpoint | null = null;
   private model: unknown = undefined;
   private createdAt: unknown = undefined;
-  private content = '';
-  private thinking = '';
+  private readonly content = new PieceText();
+  private readonly thinking = new PieceText();
   private readonly toolCalls: Json[] = [];
   private final: Json | null = null;
   private error: Json | null = null;
@@ -50,7 +55,7 @@ export class OllamaAssembler implements Assembler {
     if (endpoint === 'chat') this.readMessage(frame, value.message as Json, carried);
     else this.readText(frame, value, carried);
     if (value.done === true) this.readDone(frame, value, carried);
-    frame.carried = carried.join(', ');
+    frame.carried = carried.filter((phrase) => phrase !== '').join(', ');
   }
 
   /** The endpoint, model and time the first chunk names; another later is a finding. */
@@ -69,25 +74,38 @@ export class OllamaAssembler implements Assembler {
   }
 
   private readMessage(frame: FrameRecord, message: Json, carried: string[]): void {
-    this.append(frame, 'reasoning', message.thinking, carried);
-    this.append(frame, 'text', message.content, carried);
+    carried.push(this.appendPieces(frame, message.thinking, message.content));
     if (!Array.isArray(message.tool_calls)) return;
     for (const call of message.tool_calls) this.readToolCall(frame, call, carried);
   }
 
   private readText(frame: FrameRecord, value: Json, carried: string[]): void {
-    this.append(frame, 'reasoning', value.thinking, carried);
-    this.append(frame, 'text', value.response, carried);
+    carried.push(this.appendPieces(frame, value.thinking, value.response));
   }
 
-  private append(frame: FrameRecord, part: 'text' | 'reasoning', piece: unknown, carried: string[]): void {
-    if (typeof piece !== 'string' || piece === '') return;
-    const offset = part === 'text' ? this.content.length : this.thinking.length;
-    if (part === 'text') this.content += piece;
-    else this.thinking += piece;
+  /**
+   * Whether read() would only add the pieces of a plain chunk of `endpoint` naming `model` (not `done`, no error, no
+   * tool call): the accelerator's check before it applies one (accelerator.ts).
+   */
+  takesPlainChunk(endpoint: Endpoint, model: unknown): boolean {
+    return this.final === null && this.error === null && this.endpoint === endpoint && (model === undefined || model === this.model);
+  }
+
+  /** Adds a chunk's thinking, then its text, as read() does; returns what they carried ('' for neither). */
+  appendPieces(frame: FrameRecord, thinking: unknown, text: unknown): string {
+    const thought = this.append(frame, 'reasoning', thinking);
+    const said = this.append(frame, 'text', text);
+    return thought === '' ? said : said === '' ? thought : `${thought}, ${said}`;
+  }
+
+  private append(frame: FrameRecord, part: 'text' | 'reasoning', piece: unknown): string {
+    if (typeof piece !== 'string' || piece === '') return '';
+    const joined = part === 'text' ? this.content : this.thinking;
+    const offset = joined.length;
+    joined.push(piece);
     this.places.appended(part, 0, offset, frame.index);
-    carried.push(`${part === 'text' ? 'text' : 'thinking'} +${piece.length} chars`);
     frame.progress = true;
+    return part === 'text' ? TEXT_ADDED(0, piece.length) : THINKING_ADDED(0, piece.length);
   }
 
   /** A tool call arrives whole: its name, and its arguments as an object (reference.md §4). */
@@ -138,9 +156,11 @@ export class OllamaAssembler implements Assembler {
   finish(): Assembly {
     const final = this.final;
     const reason = final !== null && typeof final.done_reason === 'string' ? final.done_reason : null;
-    const response = this.responseOf(final);
+    const text = this.content.text;
+    const thinking = this.thinking.text;
+    const response = this.responseOf(final, text, thinking);
     return {
-      choices: [{ index: 0, text: this.content, ...(this.thinking !== '' ? { reasoning: this.thinking } : {}), toolCalls: this.toolCalls.map(toolCallOf), finishReason: reason }],
+      choices: [{ index: 0, text, ...(thinking !== '' ? { reasoning: thinking } : {}), toolCalls: this.toolCalls.map(toolCallOf), finishReason: reason }],
       usage: final === null ? null : usageOf(final),
       response,
       error: this.error,
@@ -150,16 +170,16 @@ export class OllamaAssembler implements Assembler {
   }
 
   /** The non-streamed response the chunks add up to (`stream: false` answers with it). */
-  private responseOf(final: Json | null): Json {
+  private responseOf(final: Json | null, text: string, thinking: string): Json {
     const response: Json = {};
     if (this.model !== undefined) response.model = this.model;
     if (this.createdAt !== undefined) response.created_at = final?.created_at ?? this.createdAt;
     if (this.endpoint === 'generate') {
-      response.response = this.content;
-      if (this.thinking !== '') response.thinking = this.thinking;
+      response.response = text;
+      if (thinking !== '') response.thinking = thinking;
     } else {
-      const message: Json = { role: 'assistant', content: this.content };
-      if (this.thinking !== '') message.thinking = this.thinking;
+      const message: Json = { role: 'assistant', content: text };
+      if (thinking !== '') message.thinking = thinking;
       if (this.toolCalls.length > 0) message.tool_calls = this.toolCalls;
       response.message = message;
     }

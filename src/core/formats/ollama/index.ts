@@ -19,6 +19,7 @@ import { answer } from './answer.js';
 import { arbitrary } from './arbitrary.js';
 import { METRIC_FIELDS, OllamaAssembler } from './assembler.js';
 import { OLLAMA_DONE_REASONS } from './done-reasons.js';
+import { ollamaAccelerator } from './accelerator.js';
 import { ERROR_MESSAGE, errorFrame, httpErrorBody, OLLAMA_ERRORS } from './errors.js';
 import { fixtures } from './fixtures.js';
 import { OLLAMA_OUTPUT } from './output-count.js';
@@ -73,4 +74,5 @@ export const ollama: FormatModule<'ollama', typeof OLLAMA_ERRORS> = {
   fixtures,
   arbitrary,
   output: OLLAMA_OUTPUT,
+  accelerator: ollamaAccelerator,
 };
