@@ -32,14 +32,23 @@ export const openaiNodeLoop: ClientProfile = {
   },
 };
 
-/** Tool-call fragments joined by their `index`, the way the SDK's snapshot joins them (and users copy). */
-class ToolCallJoin {
+/**
+ * Tool-call fragments joined by their `index`, the way the SDK's snapshot joins them (and users copy). Other SDKs'
+ * callers key a fragment differently (`keyOf`: Go reads a missing index as 0) and list the calls in another order.
+ */
+export class ToolCallJoin {
   private readonly calls = new Map<string, ClientToolCall>();
+
+  constructor(
+    private readonly keyOf: (fragment: unknown) => string = (fragment) => String(field(fragment, 'index')),
+    /** `array`: the calls a JavaScript array holds, by index; `added`: every call in the order first seen (a dict's values). */
+    private readonly order: 'array' | 'added' = 'array',
+  ) {}
 
   add(fragments: unknown): void {
     if (!Array.isArray(fragments)) return;
     for (const fragment of fragments) {
-      const key = String(field(fragment, 'index'));
+      const key = this.keyOf(fragment);
       let call = this.calls.get(key);
       if (call === undefined) this.calls.set(key, (call = { id: null, name: '', arguments: '' }));
       const id = field(fragment, 'id');
@@ -52,9 +61,11 @@ class ToolCallJoin {
     }
   }
 
-  /** The calls a JavaScript array holds, in index order (a call under a key such as `undefined` is not in it). */
+  /** The calls the caller ends up with (with `array`, a call under a key such as `undefined` is not among them). */
   list(): ClientToolCall[] {
-    return [...this.calls.entries()]
+    const entries = [...this.calls.entries()];
+    if (this.order === 'added') return entries.map(([, call]) => ({ ...call }));
+    return entries
       .filter(([key]) => isArrayIndex(key))
       .sort(([a], [b]) => Number(a) - Number(b))
       .map(([, call]) => ({ ...call }));
