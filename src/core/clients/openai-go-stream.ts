@@ -13,6 +13,9 @@
 //   body's read error, if any, is the stream's error (line 221). The caller checks `stream.Err()` after the loop.
 import { ClientThrow, field } from './run.js';
 
+/** What `stream.Err()` holds when the body's read fails (a connection cut mid-body). */
+export const GO_BODY_FAILED = 'ErrUnexpectedEOF: unexpected EOF';
+
 /** Which of the two v3 readers: before v3.43.0 a block without data is an event with empty data. */
 export type GoStreamVersion = 'dispatches-empty' | 'skips-empty';
 

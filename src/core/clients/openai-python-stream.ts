@@ -11,6 +11,9 @@
 //   handed on as `{ data, event }`.
 import { ClientThrow, field } from './run.js';
 
+/** What a reset body raises in httpx (openai-python does not wrap errors raised while iterating). */
+export const PYTHON_BODY_FAILED = 'RemoteProtocolError: peer closed connection without sending complete message body (incomplete chunked read)';
+
 /** How the items ended: at `[DONE]` (the body is not read further) or at the body's end. */
 export type PythonStreamEnd = 'done' | 'body';
 

@@ -5,13 +5,10 @@
 // content that is not a string is "". Two profiles, one per reader: before v3.43.0 a block without data (a `: ping`
 // comment, an `event:` line alone) ends the stream with an error. No oracle runs here (Go): the tests are
 // hand-written bodies, each citing the source line it follows.
-import { goStreamItems, type GoStreamVersion } from '../../clients/openai-go-stream.js';
+import { GO_BODY_FAILED, goStreamItems, type GoStreamVersion } from '../../clients/openai-go-stream.js';
 import { endOfBody, field, runModel, type Handed } from '../../clients/run.js';
 import type { ClientBody, ClientProfile, ClientRun } from '../../clients/types.js';
 import { ToolCallJoin } from './openai-node.js';
-
-/** What `stream.Err()` holds when the body's read fails (a connection cut mid-body). */
-export const GO_BODY_FAILED = 'ErrUnexpectedEOF: unexpected EOF';
 
 /** Go's zero value for an integer field: a number stays, anything else reads as 0. */
 const goIndex = (fragment: unknown): string => {

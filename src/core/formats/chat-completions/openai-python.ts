@@ -2,13 +2,10 @@
 // v1.0.0): the items of its `Stream` (clients/openai-python-stream.ts), joined as a caller joins them:
 // `if chunk.choices: text += chunk.choices[0].delta.content or ""`, tool calls by `index` in a dict. No oracle runs
 // here (Python): the tests are hand-written bodies, each citing the source line it follows.
-import { pythonStreamItems } from '../../clients/openai-python-stream.js';
+import { PYTHON_BODY_FAILED, pythonStreamItems } from '../../clients/openai-python-stream.js';
 import { ClientThrow, endOfBody, field, runModel, type Handed } from '../../clients/run.js';
 import type { ClientBody, ClientProfile, ClientRun } from '../../clients/types.js';
 import { ToolCallJoin } from './openai-node.js';
-
-/** What a reset body raises in httpx (openai-python does not wrap errors raised while iterating). */
-export const PYTHON_BODY_FAILED = 'RemoteProtocolError: peer closed connection without sending complete message body (incomplete chunked read)';
 
 /** A chunk read as the caller's loop reads it: the models are built without validation, so a missing field is None. */
 function readChunk(chunk: unknown, handed: Handed, calls: ToolCallJoin): void {
