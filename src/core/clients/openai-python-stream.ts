@@ -1,5 +1,9 @@
 // openai-python's reading of a `stream=True` response, modelled from openai/openai-python@v3.3.1
-// src/openai/_streaming.py, unchanged in what it does since v1.0.0 (08b8179a) through v3.3.1 (the last version read):
+// src/openai/_streaming.py, the same in what it does from v1.97.2 (48188cc8: every event not named `thread.*` is read
+// as data) through v3.3.1, the last version read. Checked once against that code itself (the real Stream and
+// SSEDecoder of v1.97.2, v2.37.0 and v3.3.1, run under Python with httpx stubbed): 4,000 random bodies in random
+// slices each, the same items and the same raise. Earlier versions wrap other named events and raise on an `error`
+// member only under `event: error`; the id-then-comment crash below is in every version since v1.0.0.
 // - lines end at CRLF, CR or LF (`_SSELineDecoder`, before v3 `splitlines()`); no byte-order mark is dropped, so a
 //   first line `\ufeffdata: …` is a field named `\ufeffdata` and is ignored;
 // - `SSEDecoder.decode` (lines 339–381): a blank line dispatches when an event, data, a last event id or a retry was

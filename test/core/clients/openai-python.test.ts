@@ -14,7 +14,7 @@ const hi = chunk({ role: 'assistant', content: 'Hi' }) + chunk({}, 'stop');
 
 describe('openai-python for chunk in stream', () => {
   it('is documented, not installable, and names its source', () => {
-    expect(python).toMatchObject({ installable: false, versions: '>=1.0.0 <=3.3.1' } satisfies Partial<ClientProfile>);
+    expect(python).toMatchObject({ installable: false, versions: '>=1.97.2 <=3.3.1' } satisfies Partial<ClientProfile>);
     expect(python.source).toMatch(/openai-python@v3\.3\.1 .*_streaming\.py/);
   });
 

@@ -1,5 +1,5 @@
 // openai-python's `for chunk in stream` over a Chat Completions stream (openai/openai-python@v3.3.1, the same since
-// v1.0.0): the items of its `Stream` (clients/openai-python-stream.ts), joined as a caller joins them:
+// v1.97.2): the items of its `Stream` (clients/openai-python-stream.ts), joined as a caller joins them:
 // `if chunk.choices: text += chunk.choices[0].delta.content or ""`, tool calls by `index` in a dict. No oracle runs
 // here (Python): the tests are hand-written bodies, each citing the source line it follows.
 import { PYTHON_BODY_FAILED, pythonStreamItems } from '../../clients/openai-python-stream.js';
@@ -24,7 +24,7 @@ function readChunk(chunk: unknown, handed: Handed, calls: ToolCallJoin): void {
 export const openaiPythonLoop: ClientProfile = {
   client: 'openai-python',
   reader: 'for chunk in stream, text from chunk.choices[0].delta.content',
-  versions: '>=1.0.0 <=3.3.1',
+  versions: '>=1.97.2 <=3.3.1',
   source:
     'openai/openai-python@v3.3.1 src/openai/_streaming.py (Stream.__stream__ lines 56-112, SSEDecoder.decode lines 339-381); ' +
     'openai/openai-python#2722; modelled from the source, not run (no Python oracle here)',

@@ -1,5 +1,5 @@
 // openai-python's `for event in stream` over a Responses stream (openai/openai-python@v3.3.1, the reading the same
-// since v1.0.0: clients/openai-python-stream.ts), read as OpenAI's streaming and function-calling guides read it in
+// since v1.97.2: clients/openai-python-stream.ts), read as OpenAI's streaming and function-calling guides read it in
 // Python: text from each `response.output_text.delta`, a `function_call` item kept by `output_index` from
 // `response.output_item.added`, and each `response.function_call_arguments.delta` added with
 // `if final_tool_calls[index]: final_tool_calls[index].arguments += event.delta` (a KeyError for an index never
@@ -37,7 +37,7 @@ function readEvent(event: unknown, handed: Handed, calls: Map<string, Record<str
 export const openaiPythonResponsesLoop: ClientProfile = {
   client: 'openai-python',
   reader: 'for event in responses.create(stream=True), text from response.output_text.delta',
-  versions: '>=1.0.0 <=3.3.1',
+  versions: '>=1.97.2 <=3.3.1',
   source: 'openai/openai-python@v3.3.1 src/openai/_streaming.py (Stream.__stream__, SSEDecoder.decode); OpenAI function calling guide; modelled from the source, not run',
   installable: false,
   read(body: ClientBody): ClientRun {
