@@ -3,6 +3,11 @@ import type { ClientProfile } from '../../clients/types.js';
 import { aiSdkStreamText } from './ai-sdk.js';
 import { openaiNodeLoop } from './openai-node.js';
 import { openaiNodeFinal } from './openai-node-final.js';
+import { openaiPythonLoop } from './openai-python.js';
+import { openaiGoLoop, openaiGoLoopBefore343 } from './openai-go.js';
 
-/** openai-node's loop and its stream helper, and the AI SDK's `streamText()` over its OpenAI chat model. */
-export const clients: readonly ClientProfile[] = [openaiNodeLoop, openaiNodeFinal, aiSdkStreamText];
+/**
+ * openai-node's loop and its stream helper, the AI SDK's `streamText()` over its OpenAI chat model, and the documented
+ * loops of openai-python and openai-go (modelled from their source; they do not run here).
+ */
+export const clients: readonly ClientProfile[] = [openaiNodeLoop, openaiNodeFinal, aiSdkStreamText, openaiPythonLoop, openaiGoLoopBefore343, openaiGoLoop];

@@ -2,9 +2,8 @@
 // `lib/ChatCompletionStream.js`: #accumulateChatCompletion (choices and tool calls kept in arrays by their `index`),
 // #addChunk (a tool call's "done" event needs its `type`), and finalizeChatCompletion (every choice needs a finish
 // reason and a role; a tool call without an id gets a made-up one).
-import { sdkEventsOf } from '../../clients/sdk-events.js';
-import { ClientThrow, endOfBody, field, isArrayIndex, parseLikeClient, runModel, type Handed } from '../../clients/run.js';
-import { apiErrorMessage } from './openai-node.js';
+import { ClientThrow, endOfBody, field, isArrayIndex, runModel, type Handed } from '../../clients/run.js';
+import { asOpenAiError, openaiStreamItems } from '../../clients/openai-stream.js';
 import type { ClientBody, ClientProfile, ClientRun, ClientToolCall } from '../../clients/types.js';
 
 interface CallSnapshot {
@@ -150,11 +149,7 @@ export const openaiNodeFinal: ClientProfile = {
     const snapshot = new ChatSnapshot();
     let chunks = 0;
     const run = runModel(handed, () => {
-      for (const event of sdkEventsOf(body.text)) {
-        if (event.data.startsWith('[DONE]')) break;
-        const chunk = parseLikeClient(event.data);
-        const error = field(chunk, 'error');
-        if (error) throw new ClientThrow(`APIError: ${apiErrorMessage(error)}`);
+      for (const chunk of openaiStreamItems(body.text)) {
         snapshot.add(chunk);
         chunks++;
       }
@@ -167,8 +162,3 @@ export const openaiNodeFinal: ClientProfile = {
   },
 };
 
-/** The helper's #handleError: an error that is not the SDK's own reaches the caller as an OpenAIError with its message. */
-function asOpenAiError(thrown: string | null): string | null {
-  if (thrown === null || /^(OpenAIError|APIError):/.test(thrown)) return thrown;
-  return `OpenAIError: ${thrown.slice(thrown.indexOf(':') + 2)}`;
-}

@@ -1,29 +1,10 @@
-// openai-node's readers of a Chat Completions stream, modelled from openai@6.49.0: `core/streaming.js`
-// (Stream.fromSSEResponse: `[DONE]` ends the loop, a JSON `error` member throws APIError, a frame that is not JSON
-// throws), and `lib/ChatCompletionStream.js` (the snapshot `finalChatCompletion()` builds, and what it throws).
-import { sdkEventsOf } from '../../clients/sdk-events.js';
-import { ClientThrow, endOfBody, field, isArrayIndex, parseLikeClient, runModel, type Handed } from '../../clients/run.js';
+// openai-node's `for await` over a Chat Completions stream, modelled from openai@6.49.0: the items of
+// Stream.fromSSEResponse (clients/openai-stream.ts), joined as the README's loop joins them.
+import { openaiStreamItems } from '../../clients/openai-stream.js';
+import { ClientThrow, endOfBody, field, isArrayIndex, runModel, type Handed } from '../../clients/run.js';
 import type { ClientBody, ClientProfile, ClientRun, ClientToolCall } from '../../clients/types.js';
 
 const VERSIONS = '>=6.0.0 <7';
-
-/** The chunks the SDK's `for await` yields, in order; a frame it throws on stops the model there. */
-function* chunksOf(body: ClientBody): Generator<unknown> {
-  for (const event of sdkEventsOf(body.text)) {
-    if (event.data.startsWith('[DONE]')) return;
-    const chunk = parseLikeClient(event.data);
-    const error = field(chunk, 'error');
-    if (error) throw new ClientThrow(`APIError: ${apiErrorMessage(error)}`);
-    yield chunk;
-  }
-}
-
-/** openai's `APIError.makeMessage` for an error with no status. */
-export function apiErrorMessage(error: unknown): string {
-  const message = field(error, 'message');
-  if (message) return typeof message === 'string' ? message : JSON.stringify(message);
-  return JSON.stringify(error);
-}
 
 /** `for await (const chunk of await client.chat.completions.create({ stream: true }))`, joined as the README's loop joins it. */
 export const openaiNodeLoop: ClientProfile = {
@@ -36,7 +17,7 @@ export const openaiNodeLoop: ClientProfile = {
     const handed: Handed = { text: '', toolCalls: [], notes: [] };
     const calls = new ToolCallJoin();
     return runModel(handed, () => {
-      for (const chunk of chunksOf(body)) {
+      for (const chunk of openaiStreamItems(body.text)) {
         const choices = field(chunk, 'choices');
         if (choices === undefined || choices === null) throw new ClientThrow(`TypeError: Cannot read properties of ${String(choices)} (reading '0')`);
         const delta = field(field(choices, '0'), 'delta');
@@ -51,14 +32,23 @@ export const openaiNodeLoop: ClientProfile = {
   },
 };
 
-/** Tool-call fragments joined by their `index`, the way the SDK's snapshot joins them (and users copy). */
-class ToolCallJoin {
+/**
+ * Tool-call fragments joined by their `index`, the way the SDK's snapshot joins them (and users copy). Other SDKs'
+ * callers key a fragment differently (`keyOf`: Go reads a missing index as 0) and list the calls in another order.
+ */
+export class ToolCallJoin {
   private readonly calls = new Map<string, ClientToolCall>();
+
+  constructor(
+    private readonly keyOf: (fragment: unknown) => string = (fragment) => String(field(fragment, 'index')),
+    /** `array`: the calls a JavaScript array holds, by index; `added`: every call in the order first seen (a dict's values). */
+    private readonly order: 'array' | 'added' = 'array',
+  ) {}
 
   add(fragments: unknown): void {
     if (!Array.isArray(fragments)) return;
     for (const fragment of fragments) {
-      const key = String(field(fragment, 'index'));
+      const key = this.keyOf(fragment);
       let call = this.calls.get(key);
       if (call === undefined) this.calls.set(key, (call = { id: null, name: '', arguments: '' }));
       const id = field(fragment, 'id');
@@ -71,9 +61,11 @@ class ToolCallJoin {
     }
   }
 
-  /** The calls a JavaScript array holds, in index order (a call under a key such as `undefined` is not in it). */
+  /** The calls the caller ends up with (with `array`, a call under a key such as `undefined` is not among them). */
   list(): ClientToolCall[] {
-    return [...this.calls.entries()]
+    const entries = [...this.calls.entries()];
+    if (this.order === 'added') return entries.map(([, call]) => ({ ...call }));
+    return entries
       .filter(([key]) => isArrayIndex(key))
       .sort(([a], [b]) => Number(a) - Number(b))
       .map(([, call]) => ({ ...call }));

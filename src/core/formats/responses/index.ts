@@ -4,6 +4,7 @@ import type { Frame, Payload } from '../../decode/frame.js';
 import type { FormatModule } from '../../model.js';
 import { openAiHttpErrorBody } from '../openai-errors.js';
 import { answer } from './answer.js';
+import { clients } from './clients.js';
 import { request } from './request.js';
 import { responsesAccelerator } from './accelerator.js';
 import { arbitrary } from './arbitrary.js';
@@ -55,4 +56,5 @@ export const responses: FormatModule<'responses', never> = {
   arbitrary,
   accelerator: responsesAccelerator,
   output: RESPONSES_OUTPUT,
+  clients,
 };

@@ -1,0 +1,12 @@
+// The real clients of a Responses stream, modelled: each says what its caller gets for a stream.
+import type { ClientProfile } from '../../clients/types.js';
+import { openaiNodeResponsesLoop } from './openai-node.js';
+import { openaiNodeResponsesFinal } from './openai-node-final.js';
+import { openaiPythonResponsesLoop } from './openai-python.js';
+import { openaiGoResponses, openaiGoResponsesBefore343 } from './openai-go.js';
+
+/**
+ * openai-node's loop over `responses.create({ stream: true })` and its `responses.stream().finalResponse()`, and the
+ * documented loops of openai-python and openai-go (modelled from their source; they do not run here).
+ */
+export const clients: readonly ClientProfile[] = [openaiNodeResponsesLoop, openaiNodeResponsesFinal, openaiPythonResponsesLoop, openaiGoResponsesBefore343, openaiGoResponses];
