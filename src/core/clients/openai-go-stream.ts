@@ -11,6 +11,8 @@
 //   event skipped (v3.52.0 line 177; 71a7aef, not yet in a release, stops reading there instead); data with a top-level `error` key (any value, null too: gjson Exists) ends the
 //   stream with a StreamError (line 183); other data goes through json.Unmarshal (line 212); when the body ends, the
 //   body's read error, if any, is the stream's error (line 221). The caller checks `stream.Err()` after the loop.
+// Not modelled: events named `thread.*` (wrapped as `{ event, data }`), and gjson finding an `error` key in data that
+// is not valid JSON (here such data is a SyntaxError).
 import { ClientThrow, field } from './run.js';
 
 /** What `stream.Err()` holds when the body's read fails (a connection cut mid-body). */

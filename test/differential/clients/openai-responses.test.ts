@@ -4,7 +4,7 @@
 // text and the function calls, and (for finalResponse) on the status the response resolved with.
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
-import { FORMAT_MODULES, type ClientProfile } from '../../../src/index.js';
+import { FORMAT_MODULES, type ClientProfile } from '../../../src/core/index.js';
 import { classOf, fixtureBodies, handBodies, recordedBodies, runReal, type NamedBody, type RealRun } from './bodies.js';
 
 const profiles = FORMAT_MODULES.find((module) => module.name === 'responses')!.clients!;

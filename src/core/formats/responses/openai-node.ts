@@ -45,7 +45,7 @@ function readEvent(event: unknown, handed: Handed, calls: CallsByOutputIndex): v
     const call = calls.get(member(event, 'output_index'));
     if (call) Object.defineProperty(call, 'arguments', { value: plus(member(call, 'arguments'), member(event, 'delta')), writable: true, enumerable: true, configurable: true });
   } else if (type === 'error' || type === 'response.failed') {
-    handed.notes.push(`the SDK handed the loop a ${String(type)} event without throwing: a loop that does not check for it ends quietly`);
+    handed.notes.push(`the SDK handed the loop the ${String(type)} event as an event, without throwing: a loop that does not check for it ends quietly`);
   }
 }
 

@@ -28,7 +28,7 @@ function readEvent(event: unknown, handed: Handed, calls: Map<string, Record<str
     if (call === undefined) throw new ClientThrow(`KeyError: ${index}`);
     call.arguments = concatenated(field(call, 'arguments'), field(event, 'delta'));
   } else if (type === 'error' || type === 'response.failed') {
-    handed.notes.push(`the SDK handed the loop a ${String(type)} event without raising: a loop that does not check for it ends quietly`);
+    handed.notes.push(`the SDK handed the loop the ${String(type)} event as an event, without raising: a loop that does not check for it ends quietly`);
   }
   handed.toolCalls = [...calls.values()].map(handedCall);
 }
