@@ -8,7 +8,7 @@ import type { ClientBody, ClientProfile, ClientRun, ClientToolCall } from '../..
 const VERSIONS = '>=6.0.0 <7';
 
 /** The chunks the SDK's `for await` yields, in order; a frame it throws on stops the model there. */
-function* chunksOf(body: ClientBody): Generator<unknown> {
+export function* chunksOf(body: ClientBody): Generator<unknown> {
   for (const event of sdkEventsOf(body.text)) {
     if (event.data.startsWith('[DONE]')) return;
     const chunk = parseLikeClient(event.data);
