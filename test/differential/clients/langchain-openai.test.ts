@@ -17,7 +17,7 @@ const profile = (reader: string): ClientProfile => profiles.find((candidate) => 
 let current: Response;
 const model = new ChatOpenAI({ model: 'gpt-4o-mini', apiKey: 'test', maxRetries: 0, streaming: true, configuration: { fetch: async () => current } });
 // invoke() counts tokens with tiktoken, which it fetches from the network: an approximate count stands in.
-(model.completions as unknown as { _encoding: { encode(text: string): number[] } })._encoding = { encode: (text) => [...text].map(() => 0) };
+(model as unknown as { completions: { _encoding: unknown } }).completions._encoding = { encode: (text: string) => [...text].map(() => 0) };
 
 /** What the caller holds of a message: text from the content, tool calls as handed, invalid calls as the profile's notes. */
 function hold(message: BaseMessageChunk | undefined, handed: RealRun & { invalid?: string[] }): void {
