@@ -2,10 +2,10 @@
 // `messages/chat.js` ChatMessageChunk.concat, `messages/utils.js` collapseToolCallChunks): content, the two records
 // and, on an AI chunk, its tool-call chunks. `full = full ? full.concat(chunk) : chunk` keeps the class of the first
 // chunk: a first chunk that is not an AI message (a stream whose first delta has no role) drops every tool call.
-import { field } from './run.js';
+import { ClientThrow, field, type Handed } from './run.js';
 import { mergeContent, mergeDicts, mergeLists, type Dict } from './langchain-dicts.js';
 import { parsePartialJson } from './langchain-partial-json.js';
-import type { ClientToolCall } from './types.js';
+import type { ClientBody, ClientRun, ClientToolCall } from './types.js';
 
 /** One chunk: `ai` is an AIMessageChunk; `other` any chunk class without tool calls (ChatMessageChunk and the rest). */
 export interface LangChainChunk {
@@ -102,4 +102,25 @@ function isWholeJson(text: string): boolean {
 /** The streamed text when it is whole JSON (the caller's object is that text's value), else what the parser made. */
 function handedArguments(args: string, parsed: unknown): string {
   return isWholeJson(args) ? args : JSON.stringify(parsed);
+}
+
+/** Raised inside a LangChain profile where the real client waits on a body left open. */
+export class BodyLeftOpen {}
+
+/** The body's ending once the SDK read every event: a failed read throws its TypeError, an open body waits. */
+export function endOfStreamBody(ending: ClientBody['ending']): void {
+  if (ending === 'failed') throw new ClientThrow('TypeError: terminated');
+  if (ending === 'open') throw new BodyLeftOpen();
+}
+
+/** Runs `read`; how it ends (returns, a ClientThrow, a body left open) decides the run, `answer` what is handed. */
+export function runLangChain(read: () => void, answer: (ends: ClientRun['ends']) => Handed): ClientRun {
+  try {
+    read();
+    return { ends: 'returns', thrown: null, ...answer('returns') };
+  } catch (error) {
+    if (error instanceof BodyLeftOpen) return { ends: 'hangs', thrown: null, ...answer('hangs') };
+    if (error instanceof ClientThrow) return { ends: 'throws', thrown: error.thrown, ...answer('throws') };
+    throw error;
+  }
 }

@@ -7,7 +7,7 @@
 // yet the chunk is a ChatMessageChunk, which has no tool calls. LangChain's own retries wrap only the request; the
 // profile follows a model built with `maxRetries: 0` (a stream is never read twice).
 import { ClientThrow, field, isArrayIndex, type Handed } from '../../clients/run.js';
-import { collapseToolCalls, concatChunks, textOf, type LangChainChunk } from '../../clients/langchain-chunk.js';
+import { collapseToolCalls, concatChunks, endOfStreamBody, runLangChain, textOf, type LangChainChunk } from '../../clients/langchain-chunk.js';
 import { spreadOf, type Dict } from '../../clients/langchain-dicts.js';
 import type { ClientBody, ClientProfile, ClientRun } from '../../clients/types.js';
 import { chunksOf } from './openai-node.js';
@@ -91,15 +91,11 @@ function usageChunk(usage: unknown): LangChainChunk {
   return { kind: 'ai', content: '', additionalKwargs: {}, responseMetadata: { usage: spreadOf(usage) }, toolCallChunks: [], usage: { input_tokens: input, output_tokens: output, total_tokens: field(usage, 'total_tokens') } };
 }
 
-/** The body's ending once every delta was read: a failed read throws, an open body waits; else the usage chunk. */
+/** The usage chunk, once the body ended (a failed read throws, an open body waits, before it comes). */
 function* tailChunks(body: ClientBody, state: ReadState): Generator<Yielded> {
-  if (body.ending === 'failed') throw new ClientThrow('TypeError: terminated');
-  if (body.ending === 'open') throw new Hang();
+  endOfStreamBody(body.ending);
   if (state.usage) yield { chunk: usageChunk(state.usage), completion: 0 };
 }
-
-/** Stops a model where the real client waits on a body left open. */
-class Hang {}
 
 function newState(): ReadState {
   return { usage: undefined, sawToolCalls: false, notes: [] };
@@ -113,18 +109,13 @@ function answerOf(merged: LangChainChunk | undefined, state: ReadState): Handed 
   return { text: textOf(merged), toolCalls: calls.toolCalls, notes: [...notes, ...calls.notes] };
 }
 
-/** Feeds every chunk to `take`, then `finish`; a throw or a hang ends the run with what `answer` says is handed. */
+/** Feeds every chunk to `take`, then `finish`; `answer` says what the caller holds as the call ends. */
 function readChunks(body: ClientBody, state: ReadState, take: (yielded: Yielded) => void, finish: () => void, answer: (ends: ClientRun['ends']) => Handed): ClientRun {
-  try {
+  return runLangChain(() => {
     for (const yielded of deltaChunks(body, state)) take(yielded);
     for (const yielded of tailChunks(body, state)) take(yielded);
     finish();
-    return { ends: 'returns', thrown: null, ...answer('returns') };
-  } catch (error) {
-    if (error instanceof Hang) return { ends: 'hangs', thrown: null, ...answer('hangs') };
-    if (error instanceof ClientThrow) return { ends: 'throws', thrown: error.thrown, ...answer('throws') };
-    throw error;
-  }
+  }, answer);
 }
 
 /** `for await (const chunk of await model.stream(messages)) full = full ? full.concat(chunk) : chunk`. */
