@@ -3,11 +3,9 @@
 // stream and the hand-made gateway mistakes go to the real model (its SDK client's fetch answers with the body) and to
 // the profile; they must agree on how the call ends, the text, the tool calls and the invalid tool calls.
 import { ChatAnthropic } from '@langchain/anthropic';
-import type { AIMessageChunk, BaseMessageChunk } from '@langchain/core/messages';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { FORMAT_MODULES, type ClientProfile } from '../../../src/index.js';
-import { invalidNote } from '../../../src/core/clients/langchain-chunk.js';
-import { classOf, fixtureBodies, handBodies, recordedBodies, runReal, type NamedBody, type RealRun } from './bodies.js';
+import { expectLangChainAgrees, fixtureBodies, handBodies, holdLangChainMessage, langChainLoop, recordedBodies, type LangChainRun, type NamedBody } from './bodies.js';
 
 const profiles = FORMAT_MODULES.find((module) => module.name === 'anthropic')!.clients!;
 const profile = (reader: string): ClientProfile => profiles.find((candidate) => candidate.client === '@langchain/anthropic' && candidate.reader.includes(reader))!;
@@ -18,32 +16,15 @@ let current: Response;
 const model = new ChatAnthropic({ model: 'claude-sonnet-4-5', apiKey: 'test', maxRetries: 0, streaming: true, clientOptions: { fetch: async () => current } });
 const withTools = model.bindTools([{ name: 'f', description: 'a tool', input_schema: { type: 'object', properties: {} } }]);
 
-/** What the caller holds of a message: text from the content, tool calls as handed, invalid calls as the profile's notes. */
-function hold(message: BaseMessageChunk | undefined, handed: RealRun & { invalid?: string[] }): void {
-  if (message === undefined) return;
-  const content = message.content;
-  handed.text = typeof content === 'string' ? content : content.flatMap((block) => (block.type === 'text' && typeof block.text === 'string' ? [block.text] : [])).join('');
-  const ai = message as AIMessageChunk;
-  handed.toolCalls = (ai.tool_calls ?? []).map((call) => ({ id: call.id ?? null, name: call.name, arguments: JSON.stringify(call.args) }));
-  handed.invalid = (ai.invalid_tool_calls ?? []).map((call) => invalidNote(call.name, call.args ?? '', call.id));
-}
-
-const streamOf = (runnable: { stream(input: string): Promise<AsyncIterable<BaseMessageChunk>> }) => async (response: Response, handed: RealRun): Promise<void> => {
+const streamOf = (runnable: Parameters<typeof langChainLoop>[0]) => (response: Response, handed: LangChainRun): Promise<void> => {
   current = response;
-  let full: BaseMessageChunk | undefined;
-  for await (const chunk of await runnable.stream('hi')) {
-    full = full === undefined ? chunk : full.concat(chunk);
-    hold(full, handed);
-  }
+  return langChainLoop(runnable, handed);
 };
 
-async function invoke(response: Response, handed: RealRun): Promise<void> {
+async function invoke(response: Response, handed: LangChainRun): Promise<void> {
   current = response;
-  hold(await model.invoke('hi'), handed);
+  holdLangChainMessage(await model.invoke('hi'), handed);
 }
-
-/** The profile's arguments as the caller's object reads (the real client's are objects, written back as JSON). */
-const asObjects = (calls: RealRun['toolCalls']) => calls.map((call) => ({ ...call, arguments: JSON.stringify(JSON.parse(call.arguments)) }));
 
 const frame = (value: { type: string } & Record<string, unknown>, name: string | null = value.type) => `${name === null ? '' : `event: ${name}\n`}data: ${JSON.stringify(value)}\n\n`;
 const start = frame({ type: 'message_start', message: { id: 'm', type: 'message', role: 'assistant', model: 'x', content: [], stop_reason: null, usage: { input_tokens: 2, output_tokens: 0 } } });
@@ -81,12 +62,5 @@ describe.each([
   ['invoke()', invoke],
 ] as const)('@langchain/anthropic %s', (reader, real) => {
   const modelled = profile(reader);
-  it.each(bodies.map((body) => [body.name, body] as const))('%s', async (_name, body) => {
-    const actual: RealRun & { invalid?: string[] } = await runReal(body, real);
-    const predicted = modelled.read(body.body);
-    expect({ ends: predicted.ends, thrown: classOf(predicted.thrown) }).toEqual({ ends: actual.ends, thrown: classOf(actual.thrown) });
-    expect(predicted.text).toBe(actual.text);
-    expect(asObjects(predicted.toolCalls)).toEqual(actual.toolCalls);
-    expect(predicted.notes.filter((note) => note.startsWith('invalid tool call'))).toEqual(actual.invalid ?? []);
-  });
+  it.each(bodies.map((body) => [body.name, body] as const))('%s', (_name, body) => expectLangChainAgrees(modelled, body, real));
 });

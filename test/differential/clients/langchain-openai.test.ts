@@ -3,11 +3,9 @@
 // gateway mistakes go to the real model (its openai client's fetch answers with the body) and to the profile; they must
 // agree on how the call ends, the text, the tool calls and the invalid tool calls.
 import { ChatOpenAI } from '@langchain/openai';
-import type { AIMessageChunk, BaseMessageChunk } from '@langchain/core/messages';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, it, vi } from 'vitest';
 import { FORMAT_MODULES, type ClientProfile } from '../../../src/index.js';
-import { invalidNote } from '../../../src/core/clients/langchain-chunk.js';
-import { classOf, fixtureBodies, handBodies, recordedBodies, runReal, type NamedBody, type RealRun } from './bodies.js';
+import { expectLangChainAgrees, fixtureBodies, handBodies, holdLangChainMessage, langChainLoop, recordedBodies, type LangChainRun, type NamedBody } from './bodies.js';
 
 const profiles = FORMAT_MODULES.find((module) => module.name === 'chat-completions')!.clients!;
 const profile = (reader: string): ClientProfile => profiles.find((candidate) => candidate.client === '@langchain/openai' && candidate.reader.includes(reader))!;
@@ -19,32 +17,15 @@ const model = new ChatOpenAI({ model: 'gpt-4o-mini', apiKey: 'test', maxRetries:
 // invoke() counts tokens with tiktoken, which it fetches from the network: an approximate count stands in.
 (model as unknown as { completions: { _encoding: unknown } }).completions._encoding = { encode: (text: string) => [...text].map(() => 0) };
 
-/** What the caller holds of a message: text from the content, tool calls as handed, invalid calls as the profile's notes. */
-function hold(message: BaseMessageChunk | undefined, handed: RealRun & { invalid?: string[] }): void {
-  if (message === undefined) return;
-  const content = message.content;
-  handed.text = typeof content === 'string' ? content : content.flatMap((block) => (block.type === 'text' && typeof block.text === 'string' ? [block.text] : [])).join('');
-  const ai = message as AIMessageChunk;
-  handed.toolCalls = (ai.tool_calls ?? []).map((call) => ({ id: call.id ?? null, name: call.name, arguments: JSON.stringify(call.args) }));
-  handed.invalid = (ai.invalid_tool_calls ?? []).map((call) => invalidNote(call.name, call.args ?? '', call.id));
-}
-
-async function stream(response: Response, handed: RealRun): Promise<void> {
+const stream = (response: Response, handed: LangChainRun): Promise<void> => {
   current = response;
-  let full: BaseMessageChunk | undefined;
-  for await (const chunk of await model.stream('hi')) {
-    full = full === undefined ? chunk : full.concat(chunk);
-    hold(full, handed);
-  }
-}
+  return langChainLoop(model, handed);
+};
 
-async function invoke(response: Response, handed: RealRun): Promise<void> {
+async function invoke(response: Response, handed: LangChainRun): Promise<void> {
   current = response;
-  hold(await model.invoke('hi'), handed);
+  holdLangChainMessage(await model.invoke('hi'), handed);
 }
-
-/** The profile's arguments as the caller's object reads (the real client's are objects, written back as JSON). */
-const asObjects = (calls: RealRun['toolCalls']) => calls.map((call) => ({ ...call, arguments: JSON.stringify(JSON.parse(call.arguments)) }));
 
 const chunk = (delta: object, finish: string | null = null, index = 0) => `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index, delta, finish_reason: finish }] })}\n\n`;
 const call = (id: string | undefined, name: string | undefined, args: string) => ({ tool_calls: [{ index: 0, id, type: 'function', function: { name, arguments: args } }] });
@@ -81,12 +62,5 @@ describe.each([
   ['invoke()', invoke],
 ] as const)('@langchain/openai %s', (reader, real) => {
   const modelled = profile(reader);
-  it.each(bodies.map((body) => [body.name, body] as const))('%s', async (_name, body) => {
-    const actual: RealRun & { invalid?: string[] } = await runReal(body, real);
-    const predicted = modelled.read(body.body);
-    expect({ ends: predicted.ends, thrown: classOf(predicted.thrown) }).toEqual({ ends: actual.ends, thrown: classOf(actual.thrown) });
-    expect(predicted.text).toBe(actual.text);
-    expect(asObjects(predicted.toolCalls)).toEqual(actual.toolCalls);
-    expect(predicted.notes.filter((note) => note.startsWith('invalid tool call'))).toEqual(actual.invalid ?? []);
-  });
+  it.each(bodies.map((body) => [body.name, body] as const))('%s', (_name, body) => expectLangChainAgrees(modelled, body, real));
 });

@@ -145,8 +145,10 @@ function answerOf(merged: LangChainChunk | undefined): Handed {
   return { text: textOf(merged), toolCalls: calls.toolCalls, notes: calls.notes };
 }
 
-/** `for await (const chunk of await model.stream(messages))`, merged with `concat`. */
-function streamProfile(mode: ContentMode, reader: string): ClientProfile {
+const NOTHING: Handed = { text: '', toolCalls: [], notes: [] };
+
+/** A reader that merges every chunk with `concat`: a loop over `model.stream()`, or `invoke()` (which hands nothing when it rejects). */
+function profileOf(reader: string, mode: ContentMode, invoked: boolean): ClientProfile {
   return {
     client: '@langchain/anthropic',
     reader,
@@ -157,29 +159,17 @@ function streamProfile(mode: ContentMode, reader: string): ClientProfile {
       let full: LangChainChunk | undefined;
       return runLangChain(() => {
         for (const each of chunksOf(body, mode)) full = full === undefined ? each : concatChunks(full, each);
-      }, () => answerOf(full));
+        if (invoked && full === undefined) throw new ClientThrow('Error: No chunks returned from Anthropic API.');
+      }, (ends) => (ends === 'returns' || !invoked ? answerOf(full) : NOTHING));
     },
   };
 }
 
-/** ChatAnthropic `model.stream()` with no tools bound: text deltas arrive as strings. */
-export const langchainAnthropicStream = streamProfile('strings', 'ChatAnthropic for await (chunk of model.stream()), full = full.concat(chunk); full.content, full.tool_calls');
+/** ChatAnthropic `for await (const chunk of await model.stream(messages))` merged with `concat`, no tools bound: text deltas arrive as strings. */
+export const langchainAnthropicStream = profileOf('ChatAnthropic for await (chunk of model.stream()), full = full.concat(chunk); full.content, full.tool_calls', 'strings', false);
 
 /** ChatAnthropic `model.bindTools(tools).stream()`: every part is a content block, merged by index. */
-export const langchainAnthropicToolsStream = streamProfile('blocks', 'ChatAnthropic.bindTools(tools) for await (chunk of .stream()), full = full.concat(chunk); text blocks, full.tool_calls');
+export const langchainAnthropicToolsStream = profileOf('ChatAnthropic.bindTools(tools) for await (chunk of .stream()), full = full.concat(chunk); text blocks, full.tool_calls', 'blocks', false);
 
 /** `await model.invoke(messages)` on a model built with `streaming: true` (no tools bound). */
-export const langchainAnthropicInvoke: ClientProfile = {
-  client: '@langchain/anthropic',
-  reader: 'ChatAnthropic({ streaming: true }).invoke(); message.content, message.tool_calls',
-  versions: VERSIONS,
-  source: SOURCE,
-  installable: true,
-  read(body: ClientBody): ClientRun {
-    let full: LangChainChunk | undefined;
-    return runLangChain(() => {
-      for (const each of chunksOf(body, 'strings')) full = full === undefined ? each : concatChunks(full, each);
-      if (full === undefined) throw new ClientThrow('Error: No chunks returned from Anthropic API.');
-    }, (ends) => (ends === 'returns' ? answerOf(full) : { text: '', toolCalls: [], notes: [] }));
-  },
-};
+export const langchainAnthropicInvoke = profileOf('ChatAnthropic({ streaming: true }).invoke(); message.content, message.tool_calls', 'strings', true);

@@ -118,29 +118,26 @@ function readChunks(body: ClientBody, state: ReadState, take: (yielded: Yielded)
   }, answer);
 }
 
+/** A ChatOpenAI reader: who it is, and how it reads a body. */
+function profileOf(reader: string, read: (body: ClientBody) => ClientRun): ClientProfile {
+  return { client: '@langchain/openai', reader, versions: VERSIONS, source: SOURCE, installable: true, read };
+}
+
 /** `for await (const chunk of await model.stream(messages)) full = full ? full.concat(chunk) : chunk`. */
-export const langchainOpenAiStream: ClientProfile = {
-  client: '@langchain/openai',
-  reader: 'ChatOpenAI for await (chunk of model.stream()), full = full.concat(chunk); full.content, full.tool_calls',
-  versions: VERSIONS,
-  source: SOURCE,
-  installable: true,
-  read(body: ClientBody): ClientRun {
+export const langchainOpenAiStream = profileOf(
+  'ChatOpenAI for await (chunk of model.stream()), full = full.concat(chunk); full.content, full.tool_calls',
+  (body: ClientBody): ClientRun => {
     const state = newState();
     let full: LangChainChunk | undefined;
     const take = ({ chunk }: Yielded) => void (full = full === undefined ? chunk : concatChunks(full, chunk));
     return readChunks(body, state, take, () => {}, () => answerOf(full, state));
   },
-};
+);
 
 /** `await model.invoke(messages)` on a model built with `streaming: true`: the chunks merged per choice index. */
-export const langchainOpenAiInvoke: ClientProfile = {
-  client: '@langchain/openai',
-  reader: 'ChatOpenAI({ streaming: true }).invoke(); message.content, message.tool_calls',
-  versions: VERSIONS,
-  source: SOURCE,
-  installable: true,
-  read(body: ClientBody): ClientRun {
+export const langchainOpenAiInvoke = profileOf(
+  'ChatOpenAI({ streaming: true }).invoke(); message.content, message.tool_calls',
+  (body: ClientBody): ClientRun => {
     const state = newState();
     const generations = new Map<string, LangChainChunk>();
     let first: LangChainChunk | undefined;
@@ -156,7 +153,7 @@ export const langchainOpenAiInvoke: ClientProfile = {
     // A rejected or pending promise hands the caller nothing.
     return readChunks(body, state, take, finish, (ends) => (ends === 'returns' ? answerOf(first, state) : { text: '', toolCalls: [], notes: [] }));
   },
-};
+);
 
 /** The generation `invoke()` returns: the first of the choices, ordered as `Object.entries` then by `parseInt`. */
 function firstGeneration(generations: Map<string, LangChainChunk>): LangChainChunk | undefined {
