@@ -57,12 +57,13 @@ export function collapseToolCalls(chunk: LangChainChunk | undefined): CollapsedC
   if (chunk === undefined || chunk.kind !== 'ai') return collapsed;
   for (const group of groupsOf(chunk.toolCallChunks)) {
     const name = field(group[0], 'name') ?? '';
-    const joined = group.map((part) => field(part, 'args') || '').join('').trim();
-    const args = joined.length > 0 ? joined : '{}';
+    const raw = group.map((part) => field(part, 'args') || '').join('');
+    const args = raw.trim().length > 0 ? raw.trim() : '{}';
     const id = field(group.find((part) => field(part, 'id')), 'id') ?? field(group[0], 'id');
     const parsed = parsePartialJson(args);
     if (id && parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) {
-      collapsed.toolCalls.push({ id: String(id), name: String(name), arguments: handedArguments(args, parsed) });
+      // Whole JSON is handed as the streamed text (the caller's object is its value), else as what the parser made.
+      collapsed.toolCalls.push({ id: String(id), name: String(name), arguments: isWholeJson(raw) ? raw : isWholeJson(args) ? args : JSON.stringify(parsed) });
       if (!isWholeJson(args)) collapsed.notes.push(`the arguments of ${String(name)} are not whole JSON: LangChain hands what its partial-JSON parser makes of them`);
     } else collapsed.notes.push(invalidNote(name, args, id));
   }
@@ -97,11 +98,6 @@ function isWholeJson(text: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** The streamed text when it is whole JSON (the caller's object is that text's value), else what the parser made. */
-function handedArguments(args: string, parsed: unknown): string {
-  return isWholeJson(args) ? args : JSON.stringify(parsed);
 }
 
 /** Raised inside a LangChain profile where the real client waits on a body left open. */
