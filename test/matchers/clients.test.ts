@@ -2,7 +2,7 @@
 // read otherwise (cut, merged calls, frames without event lines), each named with what the client does; live input.
 import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, test } from 'vitest';
-import { clientsOf, reconstruct } from '../../src/index.js';
+import { clientProfiles, clientsOf, reconstruct } from '../../src/index.js';
 import { fixture } from '../../src/fixtures/index.js';
 import '../../src/runners/vitest.js';
 
@@ -28,12 +28,13 @@ const sharedIndex =
 describe('clientsOf', () => {
   test('every reader of a whole stream reads it whole', async () => {
     const report = await clientsOf(whole);
-    expect(report.readings.map((reading) => reading.verdict)).toEqual(Array(6).fill('reads it whole'));
+    expect(report.readings.length).toBe(clientProfiles().get('chat-completions')!.length);
+    expect(new Set(report.readings.map((reading) => reading.verdict))).toEqual(new Set(['reads it whole']));
   });
 
   test('a stream cut before its end: the loop and streamText() return part of it quietly, the final helper throws', async () => {
     const { readings } = await clientsOf(cut);
-    expect(readings.map((reading) => [reading.reader.split(',')[0], reading.verdict])).toEqual([
+    expect(readings.filter((reading) => reading.client !== '@langchain/openai').map((reading) => [reading.reader.split(',')[0], reading.verdict])).toEqual([
       ['for await (chunk of stream)', 'returns partial quietly'],
       ['chat.completions.stream().finalChatCompletion()', 'throws'],
       ['streamText() text/toolCalls/finishReason', 'returns partial quietly'],
@@ -44,6 +45,8 @@ describe('clientsOf', () => {
     // The AI SDK finishes the step anyway, with a finish reason its caller may not check.
     expect(readings[2]!.notes).toContain('finishReason: other');
     expect(readings[1]!.thrown).toBe('OpenAIError: missing finish_reason for choice 0');
+    // LangChain merges what came, in its loop and in invoke() alike.
+    expect(readings.filter((reading) => reading.client === '@langchain/openai').map((reading) => reading.verdict)).toEqual(['returns partial quietly', 'returns partial quietly']);
   });
 
   test('a live stream that fails part-way: every reader throws', async () => {
@@ -55,7 +58,7 @@ describe('clientsOf', () => {
       },
     });
     const { readings } = await clientsOf(new Response(body, { headers: { 'content-type': 'text/event-stream' } }));
-    expect(readings.map((reading) => reading.ends)).toEqual(Array(6).fill('throws'));
+    expect(new Set(readings.map((reading) => reading.ends))).toEqual(new Set(['throws']));
   });
 
   test('only the clients asked for', async () => {

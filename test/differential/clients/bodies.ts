@@ -8,7 +8,10 @@ import {
   type Fault, type StreamScript,
 } from '../../../src/faults/index.js';
 import { fixtures } from '../../../src/fixtures/index.js';
-import type { ClientBody, FormatName } from '../../../src/index.js';
+import type { AIMessageChunk, BaseMessageChunk } from '@langchain/core/messages';
+import { expect } from 'vitest';
+import { invalidNote } from '../../../src/core/clients/langchain-chunk.js';
+import type { ClientBody, ClientProfile, FormatName } from '../../../src/index.js';
 
 export interface NamedBody {
   name: string;
@@ -140,4 +143,39 @@ export const classOf = (thrown: string | null): string | null => (thrown === nul
 /** Hand-made streams for what the fixtures and faults do not reach: each a way a gateway's stream breaks a client. */
 export function handBodies(cases: Record<string, string>): NamedBody[] {
   return Object.entries(cases).map(([name, text]) => ({ name: `hand: ${name}`, pieces: [text], body: { text, ending: 'closed' as const } }));
+}
+
+/** What a LangChain caller holds: the real run plus its `invalid_tool_calls`, written as the profiles' notes. */
+export interface LangChainRun extends RealRun {
+  invalid?: string[];
+}
+
+/** What a LangChain caller holds of a message: text from the content (its text blocks), tool calls, invalid calls. */
+export function holdLangChainMessage(message: BaseMessageChunk | undefined, handed: LangChainRun): void {
+  if (message === undefined) return;
+  const content = message.content;
+  handed.text = typeof content === 'string' ? content : content.flatMap((block) => (block.type === 'text' && typeof block.text === 'string' ? [block.text] : [])).join('');
+  const ai = message as AIMessageChunk;
+  handed.toolCalls = (ai.tool_calls ?? []).map((call) => ({ id: call.id ?? null, name: call.name, arguments: JSON.stringify(call.args) }));
+  handed.invalid = (ai.invalid_tool_calls ?? []).map((call) => invalidNote(call.name, call.args ?? '', call.id));
+}
+
+/** `for await (const chunk of await runnable.stream('hi')) full = full ? full.concat(chunk) : chunk`, held as it goes. */
+export async function langChainLoop(runnable: { stream(input: string): Promise<AsyncIterable<BaseMessageChunk>> }, handed: LangChainRun): Promise<void> {
+  let full: BaseMessageChunk | undefined;
+  for await (const chunk of await runnable.stream('hi')) {
+    full = full === undefined ? chunk : full.concat(chunk);
+    holdLangChainMessage(full, handed);
+  }
+}
+
+/** Runs one body through a real LangChain reader and its profile; they must agree on the end, text and (invalid) tool calls. */
+export async function expectLangChainAgrees(modelled: ClientProfile, body: NamedBody, real: (response: Response, handed: LangChainRun) => Promise<void>): Promise<void> {
+  const actual: LangChainRun = await runReal(body, real);
+  const predicted = modelled.read(body.body);
+  expect({ ends: predicted.ends, thrown: classOf(predicted.thrown) }).toEqual({ ends: actual.ends, thrown: classOf(actual.thrown) });
+  expect(predicted.text).toBe(actual.text);
+  // The real client's arguments are objects, written back as JSON: the profile's read the same way.
+  expect(predicted.toolCalls.map((call) => ({ ...call, arguments: JSON.stringify(JSON.parse(call.arguments)) }))).toEqual(actual.toolCalls);
+  expect(predicted.notes.filter((note) => note.startsWith('invalid tool call'))).toEqual(actual.invalid ?? []);
 }

@@ -21,7 +21,7 @@ export function* sdkStreamEvents(body: ClientBody): Generator<unknown> {
 }
 
 /** APIError.makeMessage for the body of an `event: error` frame (its JSON, else its text). */
-function errorMessage(data: string): string {
+export function errorMessage(data: string): string {
   let body: unknown = data;
   try {
     body = JSON.parse(data) as unknown;

@@ -1,6 +1,7 @@
 // The real clients of an Anthropic Messages stream, modelled: each says what its caller gets for a stream.
 import type { ClientProfile } from '../../clients/types.js';
 import { anthropicSdkFinal, anthropicSdkLoop } from './anthropic-sdk.js';
+import { langchainAnthropicInvoke, langchainAnthropicStream, langchainAnthropicToolsStream } from './langchain-anthropic.js';
 
-/** @anthropic-ai/sdk's loop and its stream helper. */
-export const clients: readonly ClientProfile[] = [anthropicSdkLoop, anthropicSdkFinal];
+/** @anthropic-ai/sdk's loop and its stream helper, and LangChain's ChatAnthropic. */
+export const clients: readonly ClientProfile[] = [anthropicSdkLoop, anthropicSdkFinal, langchainAnthropicStream, langchainAnthropicToolsStream, langchainAnthropicInvoke];
