@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { clientsOf, reconstruct } from '../../src/index.js';
 import { fixture } from '../../src/fixtures/index.js';
 import '../../src/runners/vitest.js';
+import { SHARED_INDEX_CALLS as sharedIndex } from '../core/clients/streams.js';
 
 async function failure(run: () => unknown): Promise<string> {
   try {
@@ -17,13 +18,6 @@ async function failure(run: () => unknown): Promise<string> {
 
 const whole = fixture('chat-completions/tool-call').stream;
 const cut = whole.slice(0, whole.lastIndexOf('data: {'));
-const chunk = (delta: object, finish: string | null = null) => `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
-const sharedIndex =
-  chunk({ role: 'assistant' }) +
-  chunk({ tool_calls: [{ index: 0, id: 'a', type: 'function', function: { name: 'f', arguments: '{"x":1}' } }] }) +
-  chunk({ tool_calls: [{ index: 0, id: 'b', type: 'function', function: { name: 'g', arguments: '{"y":2}' } }] }) +
-  chunk({}, 'tool_calls') +
-  'data: [DONE]\n\n';
 
 describe('clientsOf', () => {
   test('every reader of a whole stream reads it whole', async () => {

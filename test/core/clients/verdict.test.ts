@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { clientProfiles, clientsOf, reconstruct, type BodyEnding, type ClientReading } from '../../../src/index.js';
 import { readingOf } from '../../../src/core/clients/verdict.js';
 import { fixture } from '../../../src/fixtures/index.js';
+import { SHARED_INDEX_CALLS as sharedIndex } from './streams.js';
 
 // The clients these bodies are about, by format (other clients' profiles of the same formats have their own tests).
 const ASKED: Record<string, string[]> = { 'chat-completions': ['openai-node', 'ai-sdk'], anthropic: ['@anthropic-ai/sdk'] };
@@ -23,13 +24,6 @@ function facts(list: readonly ClientReading[]): string[][] {
 const chat = fixture('chat-completions/text').stream;
 const chatCut = chat.slice(0, chat.lastIndexOf('data: {'));
 const anthropic = fixture('anthropic/text').stream;
-const chunk = (delta: object, finish: string | null = null) => `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
-const sharedIndex =
-  chunk({ role: 'assistant' }) +
-  chunk({ tool_calls: [{ index: 0, id: 'a', type: 'function', function: { name: 'f', arguments: '{"x":1}' } }] }) +
-  chunk({ tool_calls: [{ index: 0, id: 'b', type: 'function', function: { name: 'g', arguments: '{"y":2}' } }] }) +
-  chunk({}, 'tool_calls') +
-  'data: [DONE]\n\n';
 
 describe('a whole stream', () => {
   test('every reader hands over the answer: it reads whole', () => {
