@@ -67,6 +67,7 @@ export type {
   ClientRun,
   ClientToolCall,
   ClientVerdict,
+  StreamState,
   ClientsOfOptions,
   ClientsReport,
   CaretSnippet,

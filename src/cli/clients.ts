@@ -8,16 +8,21 @@ export function clientReadings(result: Reconstruction, text: string | null): Cli
   return readClients(text, result as StreamReconstruction).readings;
 }
 
-/** The report's Clients section: one line per client reader, marked by whether it reads the stream whole. */
+/**
+ * The report's Clients section: what the stream is, then one line per client reader, marked by whether it hands its
+ * caller the documented answer (✓), hands over what the documentation makes of a broken stream (~), or not (✗).
+ */
 export function clientsSection(result: Reconstruction, readings: ClientReading[] | null, color: boolean): string {
   const paint = paletteFor(color);
   const heading = paint.heading('Clients');
   if (readings === null) return `\n${heading}\n  the capture is too large to keep whole here: read it with clientsOf() from the package\n`;
   if (readings.length === 0) return `\n${heading}\n  no client profile reads ${result.format ?? 'this'} streams yet\n`;
-  const whole = readings.filter((reading) => reading.verdict === 'reads it whole').length;
+  const handing = readings.filter((reading) => reading.verdict === 'hands over the answer').length;
+  const first = readings[0]!;
+  const stream = first.stream === 'whole' ? paint.good('the stream is whole') : paint.bad(`the stream is broken: ${first.streamWhy}`);
   const lines = readings.map((reading) => {
-    const mark = reading.verdict === 'reads it whole' ? paint.good('✓') : paint.bad('✗');
-    return `  ${mark} ${reading.client} ${paint.dim(reading.versions)}, ${reading.reader}\n      ${reading.why}`;
+    const mark = reading.readsWhole ? paint.good('✓') : reading.verdict === 'hands over the answer' ? paint.warn('~') : paint.bad('✗');
+    return `  ${mark} ${reading.client} ${paint.dim(reading.versions)}, ${reading.reader}: ${reading.verdict}\n      ${reading.why}`;
   });
-  return `\n${heading} ${paint.dim(`(${whole} of ${plural(readings.length, 'reader')} read it whole)`)}\n${lines.join('\n')}\n`;
+  return `\n${heading} ${paint.dim(`(${handing} of ${plural(readings.length, 'reader')} hand over the documented answer)`)}\n  ${stream}\n${lines.join('\n')}\n`;
 }

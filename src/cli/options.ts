@@ -17,7 +17,7 @@ export const READ_OPTIONS: readonly CommandOption[] = [
   { usage: '--frames', help: 'add the frames table to the report (index, lines, event, type, carried, time)' },
   {
     usage: '--clients',
-    help: 'add what each real client of the format does with the capture (openai-node, @anthropic-ai/sdk…: the answer it hands over, or whether it throws, waits or returns part of it quietly; see docs/clients.md); with --json, a `clients` member',
+    help: 'add what the stream is (whole, did not finish, off its documentation) and what each real client of the format does with it (openai-node, @anthropic-ai/sdk…: hands over the answer, returns part quietly, returns another answer, throws or hangs, and why; see docs/clients.md); with --json, a `clients` member',
   },
   {
     usage: '--inspect',

@@ -71,7 +71,7 @@ export type {
   UsageMapping,
 } from './answer/index.js';
 export { clientsOf, clientProfiles, checkClientNames, readClients, type ClientsOfOptions, type ClientsReport } from './clients/clients-of.js';
-export type { BodyEnding, ClientBody, ClientProfile, ClientReading, ClientRun, ClientToolCall, ClientVerdict } from './clients/types.js';
+export type { BodyEnding, ClientBody, ClientProfile, ClientReading, ClientRun, ClientToolCall, ClientVerdict, StreamState } from './clients/types.js';
 export { compareAnswers, compareReconstructions, compareStreams, DIFFERENCES, DIFFERENCE_CODES } from './compare/index.js';
 export type {
   CompareInput,

@@ -1,4 +1,4 @@
-import { clientProfiles, isReconstruction, readClients, type ClientReading, type StreamReconstruction } from '../core/index.js';
+import { clientProfiles, isReconstruction, readClients, type ClientReading, type ClientsReport, type StreamReconstruction } from '../core/index.js';
 import type { MatcherCheck } from './define.js';
 import { ReceivedTypeError, type Received } from './input.js';
 import { plural, quote } from './message.js';
@@ -33,23 +33,33 @@ export const toBeReadableBy: MatcherCheck<Args, Received> = {
     }
     const report = readClients(input as Parameters<typeof readClients>[0], received as StreamReconstruction, clients);
     if (report.readings.length === 0) return noneRead(received, clients);
-    const failing = report.readings.filter((reading) => reading.verdict !== 'reads it whole');
+    const failing = report.readings.filter((reading) => !reading.readsWhole);
     const names = report.readings.map((reading) => `${reading.client} (${reading.reader})`);
     return {
       pass: failing.length === 0,
-      failure: `Expected ${clients.map((name) => quote(name)).join(', ')} to read the stream whole; ${plural(failing.length, 'reader')} of ${report.readings.length} do not.`,
-      notFailure: `Expected some of ${clients.map((name) => quote(name)).join(', ')} not to read the stream whole; all ${report.readings.length} do: ${names.join(', ')}.`,
+      failure: `Expected ${clients.map((name) => quote(name)).join(', ')} to hand their callers the documented answer, whole. ${whichFailed(report)}`,
+      notFailure: `Expected some of ${clients.map((name) => quote(name)).join(', ')} not to read the stream whole; the stream is whole and all ${report.readings.length} hand over its answer: ${names.join(', ')}.`,
       details: [...failing.map(lineOf), ...skipped(received, clients, report.readings)],
     };
   },
 };
+
+/** Which of the two failed, in words: the stream (broken), the clients (not handing over its answer), or both. */
+function whichFailed(report: ClientsReport): string {
+  const stream = report.stream === 'whole' ? 'The stream is whole' : `The stream is broken: ${report.streamWhy}`;
+  const others = report.readings.filter((reading) => reading.verdict !== 'hands over the answer').length;
+  if (others === 0) return `${stream}; every reader hands over the answer the documentation makes of it, so the stream is what to fix.`;
+  const hiding = report.readings.filter((reading) => reading.verdict === 'returns part quietly').length;
+  const hidden = hiding > 0 ? `, ${hiding} of them ${hiding === 1 ? 'returns' : 'return'} part of it quietly` : '';
+  return `${stream}; ${others} of ${plural(report.readings.length, 'reader')} ${others === 1 ? 'does' : 'do'} not hand over the answer the documentation makes of it${hidden}.`;
+}
 
 function lineOf(reading: ClientReading): string {
   return `${reading.client} ${reading.versions}, ${reading.reader}: ${reading.why}.`;
 }
 
 function noneRead(received: Received, clients: readonly string[]) {
-  const failure = `Expected ${clients.map((name) => quote(name)).join(', ')} to read the stream whole; none of them reads ${received.format ?? 'this'} streams.`;
+  const failure = `Expected ${clients.map((name) => quote(name)).join(', ')} to hand their callers the documented answer, whole; none of them reads ${received.format ?? 'this'} streams.`;
   return { pass: false, failure, notFailure: failure };
 }
 

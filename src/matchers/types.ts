@@ -171,8 +171,9 @@ export interface SseMatchers<R> {
   toMatchNonStreamed(response: unknown, options?: ToMatchNonStreamedOptions): R | Promise<void>;
   /**
    * Each named client that reads the stream's format (`openai-node`, `@anthropic-ai/sdk`…, see `clientProfiles()`)
-   * hands its caller the documented answer, whole: none throws, waits, returns part of it quietly or another answer.
-   * Pass the stream itself (text, bytes, a `Response`): a client reads its bytes, not a reconstruction.
+   * hands its caller the documented answer, whole: the stream is whole, and none throws, waits, returns part of it
+   * quietly or another answer. A failure says which failed: the stream (and why), the clients, or both. Pass the
+   * stream itself (text, bytes, a `Response`): a client reads its bytes, not a reconstruction.
    */
   toBeReadableBy(clients: readonly string[], options?: ToBeReadableByOptions): R | Promise<void>;
 }

@@ -1,6 +1,5 @@
 import { FINDINGS, FINDING_CODES, SEVERITY_LABELS } from '../core/index.js';
-import { escapeHtml, findingAnchor } from './html.js';
-import { inlineCode } from './render-report.js';
+import { escapeHtml, findingAnchor, inlineCode } from './html.js';
 
 /** The findings catalogue, one entry per code, generated from the core's table, as docs/findings.md is. */
 export function renderCatalogue(): string {

@@ -3,6 +3,11 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
+/** Text with its `code` spans (backticks, as the catalogue writes them) shown as code. */
+export function inlineCode(text: string): string {
+  return escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
+}
+
 /** The anchor of a finding code's entry in the catalogue on the page: `not json` → `finding-not-json`. */
 export function findingAnchor(code: string): string {
   return `finding-${code.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`;

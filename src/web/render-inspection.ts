@@ -1,6 +1,6 @@
-import { duration, escapeHtml, findingAnchor, plural } from './html.js';
+import { duration, escapeHtml, findingAnchor, inlineCode, plural } from './html.js';
 import type { InspectionReport } from './inspection-model.js';
-import { DETAIL_PANEL, inlineCode } from './render-report.js';
+import { DETAIL_PANEL } from './render-report.js';
 
 /** The inspector's report as HTML, without the events' rows (the page fills them as they scroll into view). */
 export function inspectionHtml(report: InspectionReport): string {

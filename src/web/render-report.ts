@@ -1,11 +1,7 @@
 import { SEVERITY_LABELS, toneOf, type ReportChoice } from '../core/index.js';
-import { duration, escapeHtml, findingAnchor, plural } from './html.js';
+import { duration, escapeHtml, findingAnchor, inlineCode, plural } from './html.js';
+import { clientsSection } from './render-clients.js';
 import type { PageFinding, ReconstructionReport } from './report-model.js';
-
-/** Text with its `code` spans (backticks, as the catalogue writes them) shown as code. */
-export function inlineCode(text: string): string {
-  return escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
-}
 
 const VERDICT_MEANINGS: Record<ReconstructionReport['verdict'], string> = {
   complete: 'The answer finished, and the whole stream is there.',
@@ -23,6 +19,7 @@ const VERDICT_WORDS: Record<ReconstructionReport['verdict'], string> = {
 export function reconstructionHtml(report: ReconstructionReport): string {
   return [
     summarySection(report),
+    clientsSection(report.clients),
     findingsSection(report.findings, report.unlisted, report.findingTotal),
     errorSection(report),
     answerSection(report),

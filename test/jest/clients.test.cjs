@@ -14,7 +14,7 @@ describe('toBeReadableBy', () => {
     const response = new Response(whole);
     await expect(response).toBeReadableBy(['openai-node']);
     const { readings } = await clientsOf(response);
-    expect(readings.every((reading) => reading.verdict === 'reads it whole')).toBe(true);
+    expect(readings.every((reading) => reading.verdict === 'hands over the answer' && reading.stream === 'whole')).toBe(true);
   });
 
   test('a cut stream fails, naming what each reader does', async () => {

@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { clientProfiles, clientsOf, reconstruct } from '../../src/index.js';
 import { fixture } from '../../src/fixtures/index.js';
 import '../../src/runners/vitest.js';
+import { SHARED_INDEX_CALLS as sharedIndex } from '../core/clients/streams.js';
 
 async function failure(run: () => unknown): Promise<string> {
   try {
@@ -17,48 +18,44 @@ async function failure(run: () => unknown): Promise<string> {
 
 const whole = fixture('chat-completions/tool-call').stream;
 const cut = whole.slice(0, whole.lastIndexOf('data: {'));
-const chunk = (delta: object, finish: string | null = null) => `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
-const sharedIndex =
-  chunk({ role: 'assistant' }) +
-  chunk({ tool_calls: [{ index: 0, id: 'a', type: 'function', function: { name: 'f', arguments: '{"x":1}' } }] }) +
-  chunk({ tool_calls: [{ index: 0, id: 'b', type: 'function', function: { name: 'g', arguments: '{"y":2}' } }] }) +
-  chunk({}, 'tool_calls') +
-  'data: [DONE]\n\n';
 
 describe('clientsOf', () => {
   test('every reader of a whole stream reads it whole', async () => {
     const report = await clientsOf(whole);
+    expect(report.stream).toBe('whole');
     expect(report.readings.length).toBe(clientProfiles().get('chat-completions')!.length);
-    expect(new Set(report.readings.map((reading) => reading.verdict))).toEqual(new Set(['reads it whole']));
+    expect(report.readings.every((reading) => reading.verdict === 'hands over the answer' && reading.readsWhole)).toBe(true);
   });
 
   test('a stream cut before its end: the loop and streamText() return part of it quietly, the final helper throws', async () => {
-    const { readings } = await clientsOf(cut);
-    expect(readings.filter((reading) => reading.client !== '@langchain/openai').map((reading) => [reading.reader.split(',')[0], reading.verdict])).toEqual([
-      ['for await (chunk of stream)', 'returns partial quietly'],
+    const { readings } = await clientsOf(cut, { clients: ['openai-node', 'ai-sdk'] });
+    expect(readings.map((reading) => [reading.reader.split(',')[0], reading.verdict])).toEqual([
+      ['for await (chunk of stream)', 'returns part quietly'],
       ['chat.completions.stream().finalChatCompletion()', 'throws'],
-      ['streamText() text/toolCalls/finishReason', 'returns partial quietly'],
-      ['for chunk in stream', 'returns partial quietly'],
-      ['for stream.Next() { chunk.Choices[0].Delta.Content }; stream.Err()', 'returns partial quietly'],
-      ['for stream.Next() { chunk.Choices[0].Delta.Content }; stream.Err()', 'returns partial quietly'],
+      ['streamText() text/toolCalls/finishReason', 'returns part quietly'],
     ]);
     // The AI SDK finishes the step anyway, with a finish reason its caller may not check.
     expect(readings[2]!.notes).toContain('finishReason: other');
     expect(readings[1]!.thrown).toBe('OpenAIError: missing finish_reason for choice 0');
     // LangChain merges what came, in its loop and in invoke() alike.
-    expect(readings.filter((reading) => reading.client === '@langchain/openai').map((reading) => reading.verdict)).toEqual(['returns partial quietly', 'returns partial quietly']);
+    expect(readings.filter((reading) => reading.client === '@langchain/openai').map((reading) => reading.verdict)).toEqual(['returns part quietly', 'returns part quietly']);
   });
 
   test('a live stream that fails part-way: every reader throws', async () => {
-    let pulls = 0;
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (pulls++ === 0) controller.enqueue(new TextEncoder().encode(cut));
-        else controller.error(new TypeError('terminated'));
-      },
-    });
-    const { readings } = await clientsOf(new Response(body, { headers: { 'content-type': 'text/event-stream' } }));
-    expect(new Set(readings.map((reading) => reading.ends))).toEqual(new Set(['throws']));
+    const resetBody = () => {
+      let pulls = 0;
+      return new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (pulls++ === 0) controller.enqueue(new TextEncoder().encode(cut));
+          else controller.error(new TypeError('terminated'));
+        },
+      });
+    };
+    const { readings } = await clientsOf(new Response(resetBody(), { headers: { 'content-type': 'text/event-stream' } }), { clients: ['openai-node', 'ai-sdk'] });
+    expect(readings.map((reading) => reading.ends)).toEqual(['throws', 'throws', 'throws']);
+    // Every other reader of the format throws on a reset too.
+    const all = await clientsOf(new Response(resetBody(), { headers: { 'content-type': 'text/event-stream' } }));
+    expect(new Set(all.readings.map((reading) => reading.ends))).toEqual(new Set(['throws']));
   });
 
   test('only the clients asked for', async () => {
@@ -77,13 +74,26 @@ describe('toBeReadableBy', () => {
   test('fails on parallel calls sharing index 0, naming the client and what it does', async () => {
     const message = await failure(() => expect(sharedIndex).toBeReadableBy(['openai-node']));
     expect(message).toContain('expect(received).toBeReadableBy(clients)');
+    expect(message).toContain('The stream is broken: its end is there, but it is off its documentation (tool call id changed at line 5: a new tool call at an index already in use); 2 of 2 readers do not hand over the answer the documentation makes of it.');
     expect(message).toMatch(/openai-node >=6\.0\.0 <7, chat\.completions\.stream\(\)\.finalChatCompletion\(\): returns 1 tool call where the stream holds 2, not the documented assembly/);
+  });
+
+  test('a broken stream a client reads right: the failure says the stream is what to fix', async () => {
+    const message = await failure(() => expect(sharedIndex).toBeReadableBy(['ai-sdk']));
+    expect(message).toContain('every reader hands over the answer the documentation makes of it, so the stream is what to fix.');
+    expect(message).toMatch(/ai-sdk .*streamText\(\).*: hands its caller the answer the documented assembly makes of this stream: the stream is at fault, not this client/);
+  });
+
+  test('a cut: the stream did not finish, and the readers that return hide it', async () => {
+    const message = await failure(() => expect(cut).toBeReadableBy(['openai-node']));
+    expect(message).toContain('The stream is broken: it was cut before its end (no end: the frame that ends a finished answer never came); 2 of 2 readers do not hand over the answer the documentation makes of it, 1 of them returns part of it quietly.');
   });
 
   test('fails when an Anthropic relay drops the event lines: the SDK skips every frame', async () => {
     const dataOnly = fixture('anthropic/text').stream.replace(/^event: .*\n/gm, '');
     expect(reconstruct(dataOnly).verdict).toBe('complete');
     const message = await failure(() => expect(dataOnly).toBeReadableBy(['@anthropic-ai/sdk']));
+    expect(message).toContain('The stream is whole; 2 of 2 readers do not hand over the answer the documentation makes of it.');
     expect(message).toMatch(/for await .*: returns 0 characters of text where the stream holds 31/);
     expect(message).toMatch(/finalMessage\(\): throws AnthropicError: request ended without sending any chunks/);
   });

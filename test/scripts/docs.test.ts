@@ -5,6 +5,7 @@ import * as api from '../../src/index.js';
 import { ASYNC_MATCHERS } from '../../src/matchers/index.js';
 import { FINDING_CODES } from '../../src/core/findings.js';
 import { withFindings } from '../../scripts/findings-doc.js';
+import { renderMatrixPage, renderReadmeMatrix, withMatrix } from '../../scripts/clients-doc.js';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 const findingsPage = readFileSync(new URL('../../docs/findings.md', import.meta.url), 'utf8');
@@ -20,6 +21,20 @@ describe('docs/findings.md, the findings catalogue', () => {
 
   it('is linked from the README', () => {
     expect(readme).toContain('](docs/findings.md)');
+  });
+});
+
+describe('the client matrix (docs/clients-matrix.md and the README table)', () => {
+  it('is what the client profiles generate (run `npm run docs` after adding or changing a profile)', () => {
+    const page = readFileSync(new URL('../../docs/clients-matrix.md', import.meta.url), 'utf8');
+    expect(page).toBe(withMatrix(page, renderMatrixPage(), 'docs/clients-matrix.md'));
+    expect(readme).toBe(withMatrix(readme, renderReadmeMatrix(), 'README.md'));
+  });
+
+  it('shows a cut the loop hides and the final helper throws on, and keeps the README under 35 KB', () => {
+    expect(readme).toMatch(/\| cut mid-text \| did not finish \| ⚠ part, quietly \| throws \|/);
+    expect(Buffer.byteLength(readme)).toBeLessThan(35 * 1024);
+    expect(readme).toContain('](docs/clients-matrix.md)');
   });
 });
 

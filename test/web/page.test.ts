@@ -76,6 +76,33 @@ describe.skipIf(missing !== null)('the page', () => {
     });
   }
 
+  it('shows which clients break on a cut stream, and why, in the client panel (read in the worker)', async () => {
+    const page = await open();
+    await page.click('[data-example="cut-off"]');
+    await shown(page);
+    expect(await page.getAttribute('[data-testid="stream-state"]', 'data-stream')).toBe('did not finish');
+    expect(await page.textContent('[data-testid="stream-state"]')).toMatch(/^The stream did not finish: it was cut before its end \(/);
+    const rows = await page.$$eval('#clients .client-row', (items) => items.map((item) => [item.getAttribute('data-client'), item.getAttribute('data-verdict'), item.querySelector('[data-testid="client-verdict"]')?.textContent]));
+    expect(rows.filter(([client]) => client === 'openai-node' || client === 'ai-sdk')).toEqual([
+      ['openai-node', 'returns part quietly', '✗ returns part quietly'],
+      ['openai-node', 'throws', '✗ throws'],
+      ['ai-sdk', 'returns part quietly', '✗ returns part quietly'],
+    ]);
+    expect(await page.textContent('#clients .client-row[data-verdict="throws"] .client-why')).toBe('throws OpenAIError: missing finish_reason for choice 0');
+    expect(await page.textContent('#clients .client-row .source')).toMatch(/^Source: openai\/openai-node@v6/);
+    const panel = await page.$('#clients');
+    await panel?.screenshot({ path: `${SHOTS}/clients-cut-off.png` });
+    // A whole stream: every client reads it whole.
+    await page.click('[data-example="salyro-chat"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="stream-state"]')?.getAttribute('data-stream') === 'whole');
+    expect(await page.textContent('[data-testid="clients-count"]')).toMatch(/^(\d+) of \1 read it whole$/);
+    // The inspector's view has no client panel.
+    await page.click('[data-example="harbour"]');
+    await page.waitForSelector('[data-testid="reassembly-summary"]');
+    expect(await page.$('#clients')).toBeNull();
+    await page.close();
+  });
+
   it('shows a tool call assembled from fragments with its parsed input and the finish reason with its source', async () => {
     const page = await open();
     await page.click('[data-example="tool-fragments"]');

@@ -3,10 +3,9 @@ import { FORMAT_MODULES } from '../formats/registry.js';
 import { toChunks, type StreamText } from '../input/chunks.js';
 import { type StreamInput, type StreamOptions, type StreamReconstruction } from '../input/stream.js';
 import { reconstructStream } from '../pipeline/stream.js';
-import type { Reconstruction } from '../model.js';
 import { SseReconstructError } from '../library-errors.js';
-import { plural } from '../words.js';
-import type { BodyEnding, ClientBody, ClientProfile, ClientReading, ClientRun, ClientToolCall, ClientVerdict } from './types.js';
+import type { BodyEnding, ClientBody, ClientProfile, ClientReading, StreamState } from './types.js';
+import { readingOf, streamFactsOf } from './verdict.js';
 
 /** Options of `clientsOf()`: those of `reconstructStream()`, and which clients to ask. */
 export interface ClientsOfOptions extends StreamOptions {
@@ -18,6 +17,10 @@ export interface ClientsOfOptions extends StreamOptions {
 export interface ClientsReport {
   /** The stream's reconstruction: the documented assembly the clients are held against. */
   reconstruction: StreamReconstruction;
+  /** What the stream is: `whole`, `did not finish` or `off its documentation` (each reading says it too). */
+  stream: StreamState;
+  /** The stream's state in plain words, with the finding that decides it (empty when it is whole). */
+  streamWhy: string;
   /** One reading per client profile asked (a client with two ways to read, such as a loop and a `final*()` helper, has two). */
   readings: ClientReading[];
 }
@@ -47,7 +50,8 @@ export function readClients(input: StreamInput, reconstruction: StreamReconstruc
   const body = reconstruction.source != null ? liveBody(reconstruction) : { text: textOf(input as StreamText), ending: 'closed' as const };
   const module = FORMAT_MODULES.find((candidate) => candidate.name === reconstruction.format);
   const profiles = (module?.clients ?? []).filter((profile) => clients === undefined || clients.includes(profile.client));
-  return { reconstruction, readings: profiles.map((profile) => readingOf(profile, profile.read(body), reconstruction)) };
+  const facts = streamFactsOf(reconstruction);
+  return { reconstruction, ...facts, readings: profiles.map((profile) => readingOf(profile, profile.read(body), reconstruction, facts)) };
 }
 
 /** Throws, saying what to pass, for a client name no format's profiles know. */
@@ -70,52 +74,4 @@ function liveBody(reconstruction: StreamReconstruction): ClientBody {
   const source = reconstruction.source;
   const ending: BodyEnding = source?.readError ? 'failed' : reconstruction.trace?.stoppedBy ? 'open' : 'closed';
   return { text: source === null ? '' : source.text(), ending };
-}
-
-/** The documented assembly's first answer: what a client should hand its caller. */
-function documented(reconstruction: Reconstruction): { text: string; toolCalls: ClientToolCall[] } {
-  const choice = reconstruction.choices.find((candidate) => candidate.index === 0) ?? reconstruction.choices[0];
-  if (choice === undefined) return { text: '', toolCalls: [] };
-  return { text: choice.text, toolCalls: choice.toolCalls.map((call) => ({ id: call.id, name: call.name, arguments: call.arguments })) };
-}
-
-function sameCalls(mine: readonly ClientToolCall[], theirs: readonly ClientToolCall[]): boolean {
-  return mine.length === theirs.length && mine.every((call, at) => call.name === theirs[at]!.name && call.arguments === theirs[at]!.arguments && (call.id === null || theirs[at]!.id === null || call.id === theirs[at]!.id));
-}
-
-function readingOf(profile: ClientProfile, run: ClientRun, reconstruction: Reconstruction): ClientReading {
-  const expected = documented(reconstruction);
-  const sameAnswer = run.text === expected.text && sameCalls(run.toolCalls, expected.toolCalls);
-  const verdict = verdictOf(run, sameAnswer, reconstruction);
-  const { client, reader, versions, source } = profile;
-  return { client, reader, versions, source, ...run, verdict, sameAnswer, why: whyOf(verdict, run, expected, reconstruction) };
-}
-
-function verdictOf(run: ClientRun, sameAnswer: boolean, reconstruction: Reconstruction): ClientVerdict {
-  if (run.ends === 'hangs') return 'hangs';
-  if (run.ends === 'throws') return 'throws';
-  if (!sameAnswer) return 'returns another answer';
-  return reconstruction.verdict === 'complete' ? 'reads it whole' : 'returns partial quietly';
-}
-
-function whyOf(verdict: ClientVerdict, run: ClientRun, expected: { text: string; toolCalls: ClientToolCall[] }, reconstruction: Reconstruction): string {
-  const notes = run.notes.length > 0 ? ` (${run.notes.join('; ')})` : '';
-  switch (verdict) {
-    case 'reads it whole':
-      return `hands its caller the whole answer, as the documented assembly${notes}`;
-    case 'returns partial quietly':
-      return `returns without an error though the stream ${reconstruction.verdict === 'did not finish' ? 'did not finish' : 'is not whole'}: its caller gets ${plural(run.text.length, 'character')} and cannot tell they are partial${notes}`;
-    case 'returns another answer':
-      return `returns ${differenceOf(run, expected)}, not the documented assembly${notes}`;
-    case 'throws':
-      return `throws ${run.thrown ?? 'an error'}${run.text.length > 0 ? ` after handing over ${plural(run.text.length, 'character')}` : ''}${notes}`;
-    case 'hangs':
-      return `waits for more: the body is still open where reading stopped${notes}`;
-  }
-}
-
-function differenceOf(run: ClientRun, expected: { text: string; toolCalls: ClientToolCall[] }): string {
-  if (run.text !== expected.text) return `${plural(run.text.length, 'character')} of text where the stream holds ${expected.text.length}`;
-  if (run.toolCalls.length !== expected.toolCalls.length) return `${plural(run.toolCalls.length, 'tool call')} where the stream holds ${expected.toolCalls.length}`;
-  return 'tool calls whose names or arguments differ';
 }

@@ -54,15 +54,28 @@ export interface ClientProfile {
   read(body: ClientBody): ClientRun;
 }
 
-/** How a client's reading compares with the documented assembly of the stream. */
+/**
+ * What the stream itself is, whatever a client makes of it. The reconstruction's verdict, in a gateway's words:
+ * `whole`: it finished and nothing is missing. `did not finish`: its end is not there (cut, reset, stalled, or it
+ * ended in an error). `off its documentation`: its end is there, but a piece is missing or contradicts another (a
+ * tool call whose id changes on one index, a block never started): the reconstruction's `not the whole stream`.
+ */
+export type StreamState = 'whole' | 'did not finish' | 'off its documentation';
+
+/**
+ * What a client does with the stream, held against the documented assembly. The stream's own state is
+ * `ClientReading.stream`: the two together say whether the stream is broken, the client hides it, or both.
+ */
 export type ClientVerdict =
-  /** It returns the same answer as the documented assembly, and the stream is whole. */
-  | 'reads it whole'
-  /** It returns without an error, but the stream did not finish or is not whole: the caller gets part of it quietly. */
-  | 'returns partial quietly'
+  /** It returns the documented assembly's text and tool calls (of a broken stream, the same part the documentation gives). */
+  | 'hands over the answer'
+  /** The stream did not finish, and it returns without an error: its caller holds part of an answer and cannot tell. */
+  | 'returns part quietly'
   /** It returns, but not what the documented assembly holds (calls merged or dropped, text lost). */
   | 'returns another answer'
+  /** It rejects or throws: its caller sees the failure. */
   | 'throws'
+  /** It waits for more on a body left open. */
   | 'hangs';
 
 /** One client's reading of one stream, beside the documented assembly. */
@@ -71,9 +84,16 @@ export interface ClientReading extends ClientRun {
   reader: string;
   versions: string;
   source: string;
+  /** What the stream is: `whole`, `did not finish` or `off its documentation` (the same for every reading of it). */
+  stream: StreamState;
+  /** The stream's state in plain words, with the finding that decides it and where (empty when it is whole). */
+  streamWhy: string;
+  /** What this client does with the stream. */
   verdict: ClientVerdict;
   /** True when it returned the documented assembly's text and tool calls (whether or not the stream is whole). */
   sameAnswer: boolean;
-  /** The verdict in plain words: what the caller of this client sees, and why. */
+  /** The client's verdict in plain words: what its caller sees, and why. */
   why: string;
+  /** True when the stream is whole and this client hands its caller the documented answer: nothing to fix. */
+  readsWhole: boolean;
 }
