@@ -38,7 +38,8 @@ describe('clientsOf', () => {
     expect(readings[2]!.notes).toContain('finishReason: other');
     expect(readings[1]!.thrown).toBe('OpenAIError: missing finish_reason for choice 0');
     // LangChain merges what came, in its loop and in invoke() alike.
-    expect(readings.filter((reading) => reading.client === '@langchain/openai').map((reading) => reading.verdict)).toEqual(['returns part quietly', 'returns part quietly']);
+    const langchain = await clientsOf(cut, { clients: ['@langchain/openai'] });
+    expect(langchain.readings.map((reading) => reading.verdict)).toEqual(['returns part quietly', 'returns part quietly']);
   });
 
   test('a live stream that fails part-way: every reader throws', async () => {
