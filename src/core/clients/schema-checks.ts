@@ -35,3 +35,9 @@ export const byType = (options: Record<string, Record<string, Check>>): Check =>
     return check !== undefined && check(value);
   };
 };
+/** `.nullable()`: null, or what `check` accepts (absent fails). */
+export const nullable = (check: Check): Check => (value) => value === null || check(value);
+/** An object whose named keys are all optional strings (`z.string().nullish()` each). */
+export const strings = (...keys: string[]): Check => objectOf(Object.fromEntries(keys.map((key) => [key, nullish(isString)])));
+/** An object whose named keys are all optional numbers (`z.number().nullish()` each). */
+export const numbers = (...keys: string[]): Check => objectOf(Object.fromEntries(keys.map((key) => [key, nullish(isNumber)])));

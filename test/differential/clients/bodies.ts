@@ -141,3 +141,8 @@ export const classOf = (thrown: string | null): string | null => (thrown === nul
 export function handBodies(cases: Record<string, string>): NamedBody[] {
   return Object.entries(cases).map(([name, text]) => ({ name: `hand: ${name}`, pieces: [text], body: { text, ending: 'closed' as const } }));
 }
+
+/** Hand-made streams that end otherwise than by closing: each a text and how its body ends (a reset, left open). */
+export function endingBodies(cases: Record<string, [string, ClientBody['ending']]>): NamedBody[] {
+  return Object.entries(cases).map(([name, [text, ending]]) => ({ name: `hand: ${name}`, pieces: [text], body: { text, ending } }));
+}
