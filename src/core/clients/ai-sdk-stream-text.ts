@@ -46,43 +46,89 @@ function hasForbiddenKey(value: unknown): boolean {
   return Object.values(value).some(hasForbiddenKey);
 }
 
-/** What the caller's awaits get once the provider's stream parts are read: text by part, calls, finish reason. */
+/**
+ * What the caller's awaits get from the provider's stream parts: text by part, calls, the step's finish reason. Text
+ * parts are told apart as streamText does: a provider id started again while its part is open gets a new part (a
+ * made-up id), and a delta goes to the part its provider id names now, or to an open part of that very id.
+ */
 export class StreamTextStep {
   private readonly texts: Array<{ text: string }> = [];
+  /** streamText's open parts by the id it gave them. */
   private readonly open = new Map<string, { text: string }>();
+  /** The provider's part id → the id streamText gave the part. */
+  private readonly renamed = new Map<string, string>();
+  private readonly usedIds = new Set<string>();
+  private madeUp = 0;
   readonly toolCalls: ClientToolCall[] = [];
   readonly notes: string[] = [];
-  /** The `finish` part's unified reason; null until one came. */
-  finishReason: string | null = null;
+  /** The last `finish` part's reason: streamText holds that part back until the stream ends, so it wins over errors. */
+  private finishReason: string | null = null;
+  private errored = false;
+  private output = false;
+  /** The kind of the first part the model handed over (the Anthropic model throws when it is an error). */
+  first: 'error' | 'part' | null = null;
+
+  /** A part that is output but changes nothing the caller awaits here (reasoning, tool input, results, files). */
+  outputPart(): void {
+    this.output = true;
+    this.first ??= 'part';
+  }
+
+  /** A part that is not output (response metadata). */
+  metadata(): void {
+    this.first ??= 'part';
+  }
 
   textStart(id: string): void {
+    this.outputPart();
+    let own = id;
+    if (this.usedIds.has(own)) own = `made-up-${++this.madeUp}`;
+    this.usedIds.add(own);
+    this.renamed.set(id, own);
     const part = { text: '' };
     this.texts.push(part);
-    this.open.set(id, part);
+    this.open.set(own, part);
   }
 
   textDelta(id: string, delta: string): void {
-    const part = this.open.get(id);
+    this.outputPart();
+    const part = this.open.get(this.renamed.get(id) ?? id);
     if (part !== undefined) part.text += delta;
   }
 
   textEnd(id: string): void {
-    this.open.delete(id);
+    this.outputPart();
+    this.open.delete(this.renamed.get(id) ?? id);
+    this.renamed.delete(id);
   }
 
   /** A `tool-call` part; `id` null when the provider made one up (the caller gets a generated id). */
   toolCall(id: string | null, name: string, input: string): void {
+    this.outputPart();
     this.toolCalls.push({ id, name, arguments: input });
     if (id === null) this.notes.push(`tool call ${name} had no usable id: the SDK made one up`);
+  }
+
+  error(): void {
+    this.first ??= 'error';
+    this.errored = true;
+  }
+
+  finish(reason: string): void {
+    this.first ??= 'part';
+    this.finishReason = reason;
   }
 
   get text(): string {
     return this.texts.map((part) => part.text).join('');
   }
 
-  /** How the awaits end once the body ended as `ending` (the provider's flush sends `finish` on a closed body). */
-  end(ending: BodyEnding, finishOnClose: string): ClientRun {
-    return streamTextEnd(ending, { text: this.text, toolCalls: this.toolCalls, notes: this.notes }, this.finishReason ?? finishOnClose);
+  /** How the awaits end once the body ended as `ending`. */
+  end(ending: BodyEnding): ClientRun {
+    // Without a finish or an error part and without output, the step fails.
+    if (ending === 'closed' && this.finishReason === null && !this.errored && !this.output) throw new ClientThrow(NO_OUTPUT);
+    const finish = this.finishReason ?? (this.errored ? 'error' : 'other');
+    return streamTextEnd(ending, { text: this.text, toolCalls: this.toolCalls, notes: this.notes }, finish);
   }
 }
 

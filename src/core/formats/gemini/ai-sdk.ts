@@ -34,13 +34,17 @@ class GoogleStep {
   private blocked = false;
   private readonly streaming: Array<{ id: string | null; name: string; args: PartialArgs }> = [];
 
+  /** The finish reason the model's flush hands over. */
+  finishReason = 'other';
+
   read(value: unknown): void {
     if (present(field(value, 'error'))) {
-      this.step.finishReason = 'error';
+      this.finishReason = 'error';
+      this.step.error();
       return;
     }
     const blockReason = field(field(value, 'promptFeedback'), 'blockReason');
-    if (!this.blocked && typeof blockReason === 'string' && !BLOCK_UNSET.has(blockReason)) [this.blocked, this.step.finishReason] = [true, 'content-filter'];
+    if (!this.blocked && typeof blockReason === 'string' && !BLOCK_UNSET.has(blockReason)) [this.blocked, this.finishReason] = [true, 'content-filter'];
     const candidate = field(field(value, 'candidates'), '0');
     if (this.blocked || !present(candidate)) return;
     const parts = field(field(candidate, 'content'), 'parts');
@@ -49,7 +53,7 @@ class GoogleStep {
       for (const part of parts) if (partShapeOf(part) === 'functionCall') this.readFunctionCall(field(part, 'functionCall'));
     }
     const finishReason = field(candidate, 'finishReason');
-    if (typeof finishReason === 'string') this.step.finishReason = unifiedFinish(finishReason, this.hasToolCalls);
+    if (typeof finishReason === 'string') this.finishReason = unifiedFinish(finishReason, this.hasToolCalls);
   }
 
   /** The first pass over a candidate's parts: text, reasoning, files, code and server tool calls. */
@@ -66,7 +70,10 @@ class GoogleStep {
         if (field(part, 'thought') === true) this.endText();
         else this.addText(text);
       }
-    } else if (shape === 'inlineData') this.endText();
+    } else if (shape === 'inlineData') {
+      this.endText();
+      this.step.outputPart();
+    }
     else if (shape === 'toolCall') {
       const call = field(part, 'toolCall');
       this.step.toolCall(field(call, 'id') as string, `server:${field(call, 'toolType') as string}`, JSON.stringify(field(call, 'args') ?? {}));
@@ -113,8 +120,13 @@ class GoogleStep {
 
 function model(body: ClientBody): ClientRun {
   const google = new GoogleStep();
-  for (const parsed of parsedDataOf(body.text)) if (parsed.ok && isGoogleChunk(parsed.value)) google.read(parsed.value);
-  return google.step.end(body.ending, 'other');
+  for (const parsed of parsedDataOf(body.text)) {
+    if (parsed.ok && isGoogleChunk(parsed.value)) google.read(parsed.value);
+    else google.step.error();
+  }
+  // The flush always hands over a finish part.
+  google.step.finish(google.finishReason);
+  return google.step.end(body.ending);
 }
 
 /** `streamText({ model: google(id) })`, then `await result.text`, `result.toolCalls`, `result.finishReason`. */
