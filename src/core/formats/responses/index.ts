@@ -16,6 +16,7 @@ import { RESPONSES_FINISH_REASONS } from './finish-reasons.js';
 import { synthesizeResponses } from './synthesize.js';
 import { responsesResponseOf } from './response-of.js';
 import { RESPONSES_OUTPUT } from './output-count.js';
+import { clients } from './clients.js';
 
 /**
  * 2 for a `response.*` event that carries one of the Responses fields; Salyro's Behavior Run also sends
@@ -55,4 +56,5 @@ export const responses: FormatModule<'responses', never> = {
   arbitrary,
   accelerator: responsesAccelerator,
   output: RESPONSES_OUTPUT,
+  clients,
 };
