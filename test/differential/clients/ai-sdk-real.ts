@@ -10,6 +10,7 @@ import { classOf, runReal, type NamedBody, type RealRun } from './bodies.js';
 
 /** The providers the profiles model, each a model over a fetch that answers with the served response. */
 export const PROVIDERS = {
+  chat: (fetch: () => Promise<Response>): LanguageModel => createOpenAI({ apiKey: 'test', fetch }).chat('m'),
   anthropic: (fetch: () => Promise<Response>): LanguageModel => createAnthropic({ apiKey: 'test', fetch }).messages('claude-x'),
   google: (fetch: () => Promise<Response>): LanguageModel => createGoogleGenerativeAI({ apiKey: 'test', fetch })('gemini-x'),
   responses: (fetch: () => Promise<Response>): LanguageModel => createOpenAI({ apiKey: 'test', fetch }).responses('gpt-x'),
