@@ -3,7 +3,8 @@
 // one byte-order mark is dropped at the very start of the stream only (by the decoder); a blank line dispatches when at
 // least one `data` line was seen (an empty `data:` line counts); what no blank line ends at the end of the body is never
 // dispatched (the stream has no flush), and a CR that ends the body is held to see whether an LF follows, so the
-// line it would end is never read either.
+// line it would end is never read either. (A CR that ends a read is held until a later read brings a line end: the
+// body is read here as one read, so only the body's own last CR is held.)
 
 /** The data of each event the spec's reader dispatches from a body's text, in order. */
 export function specEventDataOf(text: string): string[] {

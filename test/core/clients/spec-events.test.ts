@@ -25,7 +25,11 @@ describe('specEventDataOf', () => {
         const text = pieces.join('');
         // The TextDecoderStream in front of the parser drops one byte-order mark at the start.
         const decoded = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-        const points = [...new Set(cuts.map((cut) => cut % (decoded.length + 1)))].sort((a, b) => a - b);
+        // A read that ends just after the body's last line end, a CR, leaves that CR held for good (no later read has
+        // a line end to release it): the model reads the body as one read, so it holds a CR only at the body's end.
+        const lastLineEnd = Math.max(decoded.lastIndexOf('\r'), decoded.lastIndexOf('\n'));
+        const heldForGood = decoded[lastLineEnd] === '\r' ? lastLineEnd + 1 : -1;
+        const points = [...new Set(cuts.map((cut) => cut % (decoded.length + 1)))].filter((cut) => cut !== heldForGood || cut === decoded.length).sort((a, b) => a - b);
         const slices = [0, ...points].map((start, at, all) => decoded.slice(start, all[at + 1] ?? decoded.length));
         expect(specEventDataOf(text)).toEqual(parserData(slices));
       }),
