@@ -123,8 +123,12 @@ export class StreamTextStep {
     return this.texts.map((part) => part.text).join('');
   }
 
-  /** How the awaits end once the body ended as `ending`. */
-  end(ending: BodyEnding): ClientRun {
+  /**
+   * How the awaits end once the body ended as `ending`. `flushFinish`: the reason of the finish part a model that
+   * sends one from its flush hands over at the end (Gemini, Responses; the Anthropic model sends it at message_stop).
+   */
+  end(ending: BodyEnding, flushFinish?: string): ClientRun {
+    if (flushFinish !== undefined) this.finish(flushFinish);
     // Without a finish or an error part and without output, the step fails.
     if (ending === 'closed' && this.finishReason === null && !this.errored && !this.output) throw new ClientThrow(NO_OUTPUT);
     const finish = this.finishReason ?? (this.errored ? 'error' : 'other');

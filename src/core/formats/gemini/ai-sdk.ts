@@ -124,9 +124,7 @@ function model(body: ClientBody): ClientRun {
     if (parsed.ok && isGoogleChunk(parsed.value)) google.read(parsed.value);
     else google.step.error();
   }
-  // The flush always hands over a finish part.
-  google.step.finish(google.finishReason);
-  return google.step.end(body.ending);
+  return google.step.end(body.ending, google.finishReason);
 }
 
 /** `streamText({ model: google(id) })`, then `await result.text`, `result.toolCalls`, `result.finishReason`. */

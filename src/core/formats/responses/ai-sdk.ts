@@ -140,9 +140,7 @@ function model(body: ClientBody): ClientRun {
     if (chunk.kind === 'invalid') responses.invalid();
     else if (chunk.kind === 'chunk') responses.read(chunk.value);
   }
-  // The flush always hands over a finish part.
-  responses.step.finish(responses.finishReason);
-  return responses.step.end(body.ending);
+  return responses.step.end(body.ending, responses.finishReason);
 }
 
 /** `streamText({ model: openai.responses(id) })`, then `await result.text`, `result.toolCalls`, `result.finishReason`. */
