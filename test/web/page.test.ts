@@ -90,8 +90,7 @@ describe.skipIf(missing !== null)('the page', () => {
     ]);
     expect(await page.textContent('#clients .client-row[data-verdict="throws"] .client-why')).toBe('throws OpenAIError: missing finish_reason for choice 0');
     expect(await page.textContent('#clients .client-row .source')).toMatch(/^Source: openai\/openai-node@v6/);
-    const panel = await page.$('#clients');
-    await panel?.screenshot({ path: `${SHOTS}/clients-cut-off.png` });
+    await screenshotFor(page, 'clients-cut-off');
     // A whole stream: every client reads it whole.
     await page.click('[data-example="salyro-chat"]');
     await page.waitForFunction(() => document.querySelector('[data-testid="stream-state"]')?.getAttribute('data-stream') === 'whole');

@@ -2,35 +2,12 @@
 // the standard faults, every recorded stream and the hand-made streams go to the real `streamText()` (its provider's
 // fetch answers with the body) and to the profile; they must agree on how the awaits end (returns, throws and with
 // which class, hangs), the text, the tool calls, and the finish reason.
-import { createOpenAI } from '@ai-sdk/openai';
-import { streamText } from 'ai';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { FORMAT_MODULES, type ClientProfile } from '../../../src/index.js';
-import { classOf, fixtureBodies, handBodies, recordedBodies, runReal, type NamedBody, type RealRun } from './bodies.js';
+import { expectAgreement } from './ai-sdk-real.js';
+import { fixtureBodies, handBodies, recordedBodies, type NamedBody } from './bodies.js';
 
 const profile: ClientProfile = FORMAT_MODULES.find((module) => module.name === 'chat-completions')!.clients!.find((candidate) => candidate.client === 'ai-sdk')!;
-
-/** With no tools given, a call's input is its arguments parsed when they are JSON, else the raw text. */
-const inputText = (input: unknown): string => (typeof input === 'string' ? input : JSON.stringify(input));
-const asInput = (args: string): string => {
-  try {
-    return inputText(JSON.parse(args));
-  } catch {
-    return args;
-  }
-};
-
-const finishes = new Map<NamedBody, string>();
-
-function realFor(named: NamedBody) {
-  return async (response: Response, handed: RealRun): Promise<void> => {
-    const model = createOpenAI({ apiKey: 'test', fetch: async () => response }).chat('m');
-    const result = streamText({ model, prompt: 'x', maxRetries: 0, onError: () => {} });
-    handed.text = await result.text;
-    handed.toolCalls = (await result.toolCalls).map((call) => ({ id: call.toolCallId, name: call.toolName, arguments: inputText(call.input) }));
-    finishes.set(named, await result.finishReason);
-  };
-}
 
 const chunk = (delta: object, finish: string | null = null, index: number | undefined = 0) => `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index, delta, finish_reason: finish }] })}\n\n`;
 const call = (index: number | undefined, id: string | undefined, name: string | undefined, args: string, type: string | undefined = 'function') => ({ tool_calls: [{ index, id, type, function: { name, arguments: args } }] });
@@ -87,14 +64,5 @@ const ENDINGS: NamedBody[] = [
 const bodies: NamedBody[] = [...fixtureBodies('chat-completions'), ...recordedBodies('chat-completions'), ...handBodies(HAND), ...ENDINGS];
 
 describe('ai-sdk streamText() over Chat Completions', () => {
-  it.each(bodies.map((body) => [body.name, body] as const))('%s', async (_name, body) => {
-    const actual = await runReal(body, realFor(body));
-    const predicted = profile.read(body.body);
-    expect({ ends: predicted.ends, thrown: classOf(predicted.thrown) }).toEqual({ ends: actual.ends, thrown: classOf(actual.thrown) });
-    expect(predicted.text).toBe(actual.text);
-    // A call whose id the SDK made up has a null id in the profile (and a note).
-    const expectedCalls = actual.toolCalls.map((real, at) => ({ ...real, id: predicted.toolCalls[at]?.id === null ? null : real.id }));
-    expect(predicted.toolCalls.map((modelled) => ({ ...modelled, arguments: asInput(modelled.arguments) }))).toEqual(expectedCalls);
-    if (actual.ends === 'returns') expect(predicted.notes).toContain(`finishReason: ${finishes.get(body)}`);
-  });
+  it.each(bodies.map((body) => [body.name, body] as const))('%s', async (_name, body) => expectAgreement('chat', profile, body));
 });

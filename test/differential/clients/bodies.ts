@@ -179,3 +179,12 @@ export async function expectLangChainAgrees(modelled: ClientProfile, body: Named
   expect(predicted.toolCalls.map((call) => ({ ...call, arguments: JSON.stringify(JSON.parse(call.arguments)) }))).toEqual(actual.toolCalls);
   expect(predicted.notes.filter((note) => note.startsWith('invalid tool call'))).toEqual(actual.invalid ?? []);
 }
+
+/**
+ * Hand-made streams that end otherwise than by closing: each a text and how its body ends (a reset, left open). The
+ * body is written one event per read, as scripts are, so a reset comes after the events (a failing stream drops the
+ * reads it has queued and not handed on, which no client reading can tell apart from events never sent).
+ */
+export function endingBodies(cases: Record<string, [string, ClientBody['ending']]>): NamedBody[] {
+  return Object.entries(cases).map(([name, [text, ending]]) => ({ name: `hand: ${name}`, pieces: text.split(/(?<=\n\n)/), body: { text, ending } }));
+}

@@ -5,13 +5,11 @@
 // error object after the first output, is an error part (finish reason `error`, the text kept, nothing thrown); a
 // stream that ends early still finishes (reason `other`); only a failed body, a fragment it cannot place, or an error
 // before any output makes the awaits reject.
-import { specEventDataOf } from '../../clients/spec-events.js';
-import { ClientThrow, field, runModel, type Handed } from '../../clients/run.js';
+import { NO_OUTPUT, parsedDataOf, streamTextEnd, streamTextProfile } from '../../clients/ai-sdk-stream-text.js';
+import { ClientThrow, field } from '../../clients/run.js';
 import type { ClientBody, ClientProfile, ClientRun } from '../../clients/types.js';
 import { aiSdkChunkOf, type AiSdkChunk } from './ai-sdk-chunk.js';
 import { AiSdkToolCalls } from './ai-sdk-tool-calls.js';
-
-const NO_OUTPUT = 'NoOutputGeneratedError: No output generated. Check the stream for errors.';
 
 /** What the model's transform keeps while it reads the chunks. */
 interface StepState {
@@ -78,32 +76,22 @@ function unifiedFinish(raw: string, refused: boolean): string {
 
 function model(body: ClientBody): ClientRun {
   // Only one leading byte-order mark goes (measured: a second one spoils the first line).
-  const chunks = specEventDataOf(body.text).filter((data) => data !== '[DONE]').map(aiSdkChunkOf);
+  const chunks = parsedDataOf(body.text).map(aiSdkChunkOf);
   const early = checkBeforeOutput(chunks, body.ending);
   if (early !== null) return early;
   const step: StepState = { text: '', calls: new AiSdkToolCalls(), finish: 'other', rawFinish: null, refused: false };
   for (const chunk of chunks) readChunk(chunk, step);
-  if (body.ending === 'open') return { ends: 'hangs', text: '', toolCalls: [], thrown: null, notes: [] };
-  // The body failed after the first output: the stream errors, and the awaits reject with the SDK's wrapped error.
-  if (body.ending === 'failed') throw new ClientThrow('APICallError: Failed to process successful response');
   const finish = step.rawFinish === null ? step.finish : unifiedFinish(step.rawFinish, step.refused);
   const calls = step.calls.finished();
-  const notes = [`finishReason: ${finish}`];
+  const notes: string[] = [];
   for (const call of calls) if (!call.wireGaveId) notes.push(`tool call ${call.name} had no usable id: the SDK made one up`);
-  return { ends: 'returns', thrown: null, text: step.text, toolCalls: calls.map(({ id, wireGaveId, name, arguments: args }) => ({ id: wireGaveId ? id : null, name, arguments: args })), notes };
+  const toolCalls = calls.map(({ id, wireGaveId, name, arguments: args }) => ({ id: wireGaveId ? id : null, name, arguments: args }));
+  return streamTextEnd(body.ending, { text: step.text, toolCalls, notes }, finish);
 }
 
 /** `streamText({ model: openai.chat(id) })`, then `await result.text`, `result.toolCalls`, `result.finishReason`. */
-export const aiSdkStreamText: ClientProfile = {
-  client: 'ai-sdk',
-  reader: 'streamText() text/toolCalls/finishReason',
-  versions: 'ai >=6.0.0 <7 with @ai-sdk/openai >=3.0.0 <4',
-  source:
-    'vercel/ai@ai@6.0.325 packages/openai/src/chat/openai-chat-language-model.ts (doStream), packages/provider-utils/src/streaming-tool-call-tracker.ts, packages/ai/src/generate-text/stream-text.ts',
-  installable: true,
-  read(body: ClientBody): ClientRun {
-    // A rejected await hands the caller nothing: the text and calls stay empty.
-    const handed: Handed = { text: '', toolCalls: [], notes: [] };
-    return runModel(handed, () => model(body));
-  },
-};
+export const aiSdkStreamText: ClientProfile = streamTextProfile(
+  'ai >=6.0.0 <7 with @ai-sdk/openai >=3.0.0 <4',
+  'vercel/ai@ai@6.0.325 packages/openai/src/chat/openai-chat-language-model.ts (doStream), packages/provider-utils/src/streaming-tool-call-tracker.ts, packages/ai/src/generate-text/stream-text.ts',
+  model,
+);

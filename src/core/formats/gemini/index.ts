@@ -31,6 +31,7 @@ import { synthesize } from './synthesize.js';
 import { geminiResponseOf } from './response-of.js';
 import { isObject } from '../json-shape.js';
 import { GEMINI_OUTPUT } from './output-count.js';
+import { clients } from './clients.js';
 
 export { GEMINI_BLOCK_REASONS, GEMINI_FINISH_REASONS } from './finish-reasons.js';
 export { MAX_GROWTH, parseJsonPath } from './json-path.js';
@@ -65,4 +66,5 @@ export const gemini: FormatModule<'gemini', typeof GOOGLE_ERRORS> = {
   arbitrary,
   accelerator: geminiAccelerator,
   output: GEMINI_OUTPUT,
+  clients,
 };
