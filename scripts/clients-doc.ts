@@ -66,11 +66,21 @@ export function cellOf(reading: ClientReading): string {
   }
 }
 
-/** A reader's column title: the client and the call its caller makes (`openai-node finalChatCompletion()`). */
-function columnOf(profile: ClientProfile): string {
-  const reader = profile.reader.split(',')[0]!;
-  const call = reader.startsWith('for await') ? 'for await' : reader.split(' ')[0]!.split(').').pop()!;
-  return `${profile.client} \`${call}\``;
+/** The call a reader's caller makes, in a few words (`for await`, `finalChatCompletion()`, `bindTools().stream()`). */
+function callOf(reader: string): string {
+  if (reader.includes('.invoke()')) return 'invoke()';
+  if (reader.includes('bindTools(')) return 'bindTools().stream()';
+  if (reader.includes('model.stream()')) return 'stream()';
+  if (reader.startsWith('for await')) return 'for await';
+  if (reader.startsWith('for stream.Next()')) return 'stream.Next()';
+  if (reader.startsWith('for ')) return 'for … in';
+  return reader.split(',')[0]!.split(' ')[0]!.split(').').pop()!;
+}
+
+/** Readers' column titles: the client and its call, and the versions where two readers of a format share both. */
+function columnsOf(profiles: readonly ClientProfile[]): string[] {
+  const titles = profiles.map((profile) => `${profile.client} \`${callOf(profile.reader)}\``);
+  return titles.map((title, at) => (titles.indexOf(title) !== titles.lastIndexOf(title) ? `${title} ${profiles[at]!.versions}` : title));
 }
 
 function bodyOf(script: StreamScript): ClientBody {
@@ -112,7 +122,7 @@ function rowOf(format: FormatName, profiles: readonly ClientProfile[], row: Matr
 }
 
 function tableOf(format: FormatName, profiles: readonly ClientProfile[], rows: readonly MatrixRow[]): string {
-  const head = `| fault | the stream | ${profiles.map(columnOf).join(' | ')} |`;
+  const head = `| fault | the stream | ${columnsOf(profiles).join(' | ')} |`;
   const rule = `|---|---|${profiles.map(() => '---|').join('')}`;
   return [head, rule, ...rows.map((row) => rowOf(format, profiles, row))].join('\n');
 }
