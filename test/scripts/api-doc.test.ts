@@ -5,12 +5,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
 import { entryPoints, exportedNames, firstSentence, withApi, type ExportedName } from '../../scripts/api-doc.js';
 import { ASYNC_MATCHERS } from '../../src/matchers/index.js';
+import { clientProfiles } from '../../src/core/index.js';
 
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 /** The pages a user reads; docs/house-plan.md and docs/layout.md are about the code, not the API. */
 const PAGES = ['README.md', 'docs/api.md', 'docs/matchers.md', 'docs/server.md', 'docs/fixtures-and-faults.md', 'docs/cli-and-page.md', 'docs/errors.md'];
 /** Calls in the pages that are methods of a result or of the runner, not exports. */
 const METHODS = ['end', 'push', 'expect', 'toThrow', 'close', 'fetch', 'text', 'stream', 'reset', 'waitForDisconnect'];
+/** Calls of the real clients the pages name (`finalChatCompletion()`, `streamText()`): those the client profiles' readers make. */
+const CLIENT_CALLS = [...clientProfiles().values()].flat().flatMap((profile) => [...profile.reader.matchAll(/([A-Za-z_$][\w$]*)\(/g)].map((match) => match[1]!));
 
 let names: Map<string, ExportedName[]>;
 // The TypeScript program over every entry takes a while on a loaded machine.
@@ -66,7 +69,7 @@ describe('the names the README and the docs use', () => {
 
   it('calls only exported functions, matchers and methods of what they return', () => {
     const exported = new Set([...names.values()].flatMap((entries) => entries.map((entry) => entry.name)));
-    const known = new Set([...exported, ...ASYNC_MATCHERS, ...METHODS]);
+    const known = new Set([...exported, ...ASYNC_MATCHERS, ...METHODS, ...CLIENT_CALLS]);
     const unknown = new Set<string>();
     for (const page of PAGES) {
       for (const [code = ''] of read(page).matchAll(/`[^`\n]+`/g)) {
