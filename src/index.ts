@@ -150,4 +150,5 @@ export type {
   UsageComparison,
   UsageMapping,
   Verdict,
+  WireWriter,
 } from './core/index.js';

@@ -46,6 +46,7 @@ export type {
   Timing,
   ToolCall,
   Verdict,
+  WireWriter,
 } from './model.js';
 export { renderText, type TextReportOptions } from './render/text.js';
 export { synthesize } from './synthesize.js';

@@ -297,6 +297,22 @@ export interface FormatModule<Name extends string = FormatName, ErrorTable exten
    * they show; the rest read with `framing`.
    */
   alsoFramings?: readonly FramingName[];
+  /**
+   * The body as the wire carries it, for a format whose wire is binary (Bedrock: AWS event-stream messages) while its
+   * fixtures, faults and `synthesize` write a text rendering of the same events: absent when the text is the wire.
+   */
+  wire?: WireWriter;
+}
+
+/** How a format whose wire is binary writes its text rendering as the bytes the service sends. */
+export interface WireWriter {
+  /** The binary framing the bytes are in (its media type is the one a server sends them with). */
+  framing: FramingName;
+  /**
+   * The stream's text rendering written as the wire carries it: each frame its message, in order. A last frame the
+   * text cuts off (no blank line after it) becomes a message cut before its end, so a cut stream stays cut.
+   */
+  bytesOf(stream: string): Uint8Array;
 }
 
 /** A format whose streamed tool-call fragments say which call they extend by an `index`. */

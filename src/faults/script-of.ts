@@ -64,6 +64,18 @@ export function scriptText(script: StreamScript): string {
 }
 
 /**
+ * The body a script stands for, as the wire of its format carries it: for a format whose wire is binary (Bedrock's
+ * AWS event stream), each frame its message, and a frame the faults cut off a message cut before its end; for every
+ * other format, its text in UTF-8. Serve it (`serveStream(scriptBytes(script))`, with the framing's media type) or
+ * read it; its pace and end are the script's to keep.
+ */
+export function scriptBytes(script: StreamScript): Uint8Array {
+  const text = scriptText(script);
+  const wire = script.format === null ? undefined : formatModule(script.format).wire;
+  return wire === undefined ? new TextEncoder().encode(text) : wire.bytesOf(text);
+}
+
+/**
  * Reads a script as a client would receive it: each piece pushed when its delay says it arrives, so `stalled` and
  * the timing reflect the script's pace. The clock starts when reading starts (a client that reads as the server
  * starts writing): the first piece's delay counts, and every limit counts from there, as a live read counts them.

@@ -4,6 +4,8 @@
 // that turn the binary stream into SSE write it so): one SSE frame, `event:` the event's name and `data:` the same
 // JSON. The assembler reads both alike: the binary framing hands it the name as the frame's event.
 import { encodeEventStreamMessage } from '../../decode/aws-event-stream/index.js';
+import type { Frame } from '../../decode/frame.js';
+import { decodeWith } from '../../decode/index.js';
 import { CONVERSE_EXCEPTIONS } from './events.js';
 
 /** One event as an SSE frame: `event: <name>`, `data: <members>`, and the blank line. */
@@ -13,6 +15,11 @@ export function eventFrameText(name: string, body: unknown): string {
 
 /** One event as an AWS event-stream message, as Bedrock writes it. */
 export function eventMessage(name: string, body: unknown): Uint8Array {
+  return eventMessageOfText(name, JSON.stringify(body));
+}
+
+/** The same, its members given as the JSON text to carry byte for byte. */
+function eventMessageOfText(name: string, data: string): Uint8Array {
   const exception = CONVERSE_EXCEPTIONS.has(name);
   return encodeEventStreamMessage(
     [
@@ -20,7 +27,7 @@ export function eventMessage(name: string, body: unknown): Uint8Array {
       { name: ':content-type', value: 'application/json' },
       { name: ':message-type', value: exception ? 'exception' : 'event' },
     ],
-    JSON.stringify(body),
+    data,
   );
 }
 
@@ -33,4 +40,35 @@ export function joinMessages(messages: readonly Uint8Array[]): Uint8Array {
     at += message.length;
   }
   return out;
+}
+
+/** A frame's event name and members as text: `event:` names it, or (a relay's rendering) the one key of its JSON. */
+function eventOfFrame(frame: Frame): { name: string; data: string } {
+  if (frame.event !== 'message') return { name: frame.event, data: frame.data };
+  try {
+    const value: unknown = JSON.parse(frame.data);
+    const keys = value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value) : [];
+    if (keys.length === 1) return { name: keys[0] as string, data: JSON.stringify((value as Record<string, unknown>)[keys[0] as string]) };
+  } catch {
+    // Not JSON (a cut frame): its text goes out as the payload, under the frame's own name.
+  }
+  return { name: frame.event, data: frame.data };
+}
+
+/**
+ * The text rendering written as Bedrock sends it: each SSE frame its event-stream message (an exception's name gives
+ * an exception message). A last frame the text cuts off becomes a message without its last four bytes (its checksum),
+ * which a reader finds cut, as it finds the text.
+ */
+export function wireBytesOf(stream: string): Uint8Array {
+  const messages: Uint8Array[] = [];
+  const cutOff = stream.length > 0 && !/(\r\n|\r|\n){2}$/.test(stream);
+  const { frames } = decodeWith(stream, { maxHeldChars: Infinity });
+  frames.forEach((frame, index) => {
+    if (frame.data === '' && frame.event === 'message') return;
+    const { name, data } = eventOfFrame(frame);
+    const message = eventMessageOfText(name, data);
+    messages.push(cutOff && index === frames.length - 1 ? message.subarray(0, message.length - 4) : message);
+  });
+  return joinMessages(messages);
 }
