@@ -42,17 +42,28 @@ function unwrapped(message: EventStreamMessage, findings: FrameReaderSetup['find
   return { event, data };
 }
 
+/** An exception or error message's error: its name and its payload's members (a payload that is not an object: its text). */
+function transportErrorOf(event: string, data: string): NonNullable<Frame['transportError']> {
+  const payload = readPayload(data);
+  const members = payload.kind === 'json' && typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) ? payload.value : { message: data };
+  return { ...(members as Record<string, unknown>), type: event };
+}
+
 function openEventStreamReader(setup: FrameReaderSetup): FrameReader {
   const { onFrame, findings, onText } = setup;
   const bound = setup.options.maxHeldChars;
   let characters = 0;
   let frames = 0;
   let readable = 0;
+  // A `chunk` message came: the body is InvokeModelWithResponseStream's, and its exceptions are the transport's.
+  let wrapsEvents = false;
   const reader = new EventStreamReader(
     (message) => {
       const { event, data } = unwrapped(message, findings);
       onText?.(data);
       const frame: Frame = { index: message.index, event, data, lastEventId: '', dispatched: true, line: 0, endLine: 0, start: characters, end: characters + data.length, byteOffset: message.offset };
+      if (message.messageType === 'event' && eventOf(message) === PAYLOAD_PART_EVENT) wrapsEvents = true;
+      else if (wrapsEvents && message.messageType !== 'event') frame.transportError = transportErrorOf(event, data);
       characters += data.length;
       frames += 1;
       const payload = readPayload(data);
