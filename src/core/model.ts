@@ -304,15 +304,12 @@ export interface FormatModule<Name extends string = FormatName, ErrorTable exten
   wire?: WireWriter;
 }
 
-/** How a format whose wire is binary writes its text rendering as the bytes the service sends. */
+/** How a format whose wire is binary writes its text rendering as the bytes the service sends (see `wireBytes`). */
 export interface WireWriter {
   /** The binary framing the bytes are in (its media type is the one a server sends them with). */
   framing: FramingName;
-  /**
-   * The stream's text rendering written as the wire carries it: each frame its message, in order. A last frame the
-   * text cuts off (no blank line after it) becomes a message cut before its end, so a cut stream stays cut.
-   */
-  bytesOf(stream: string): Uint8Array;
+  /** One frame of the text rendering, its event name (`message` when it names none) and data, as the wire's message. */
+  frameBytes(event: string, data: string): Uint8Array;
 }
 
 /** A format whose streamed tool-call fragments say which call they extend by an `index`. */

@@ -1,4 +1,4 @@
-import { describeArgument, decodeAs, FORMAT_NAMES, formatModule, reconstruct, createReconstruction } from '../core/index.js';
+import { describeArgument, decodeAs, FORMAT_NAMES, formatModule, reconstruct, createReconstruction, wireBytes } from '../core/index.js';
 import type { FindingCode, FormatName, Reconstruction, ReconstructOptions } from '../core/index.js';
 import { matchStamp, StampClock } from '../core/index.js';
 import type { Fixture } from '../fixtures/types.js';
@@ -71,8 +71,7 @@ export function scriptText(script: StreamScript): string {
  */
 export function scriptBytes(script: StreamScript): Uint8Array {
   const text = scriptText(script);
-  const wire = script.format === null ? undefined : formatModule(script.format).wire;
-  return wire === undefined ? new TextEncoder().encode(text) : wire.bytesOf(text);
+  return (script.format === null ? null : wireBytes(formatModule(script.format), text)) ?? new TextEncoder().encode(text);
 }
 
 /**

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { reconstruct } from '../../src/core/index.js';
 import { fixtures } from '../../src/fixtures/index.js';
 import { applyFaults, cutInside, dropEnd, scriptText } from '../../src/faults/index.js';
-import { wireBytesOf } from '../../src/core/formats/bedrock/wire.js';
+import { formatModule, wireBytes } from '../../src/core/index.js';
 
 interface Reading {
   text: string;
@@ -81,7 +81,7 @@ function ourReading(chunks: Uint8Array[]): Reading {
 }
 
 /** A stream in the text rendering (event: name, data: members) written as Bedrock's binary messages. */
-const bytesOf = wireBytesOf;
+const bytesOf = (text: string): Uint8Array => wireBytes(formatModule('bedrock'), text) ?? new Uint8Array(0);
 
 const vectors = join(import.meta.dirname, '../vectors/bedrock');
 const capture = (name: string): Uint8Array[] => (JSON.parse(readFileSync(join(vectors, name), 'utf8')) as { chunks: string[] }).chunks.map((c) => new Uint8Array(Buffer.from(c, 'base64')));

@@ -4,8 +4,6 @@
 // that turn the binary stream into SSE write it so): one SSE frame, `event:` the event's name and `data:` the same
 // JSON. The assembler reads both alike: the binary framing hands it the name as the frame's event.
 import { encodeEventStreamMessage } from '../../decode/aws-event-stream/index.js';
-import type { Frame } from '../../decode/frame.js';
-import { decodeWith } from '../../decode/index.js';
 import { CONVERSE_EXCEPTIONS } from './events.js';
 
 /** One event as an SSE frame: `event: <name>`, `data: <members>`, and the blank line. */
@@ -43,32 +41,20 @@ export function joinMessages(messages: readonly Uint8Array[]): Uint8Array {
 }
 
 /** A frame's event name and members as text: `event:` names it, or (a relay's rendering) the one key of its JSON. */
-function eventOfFrame(frame: Frame): { name: string; data: string } {
-  if (frame.event !== 'message') return { name: frame.event, data: frame.data };
+function eventOfFrame(event: string, data: string): { name: string; data: string } {
+  if (event !== 'message') return { name: event, data };
   try {
-    const value: unknown = JSON.parse(frame.data);
+    const value: unknown = JSON.parse(data);
     const keys = value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value) : [];
     if (keys.length === 1) return { name: keys[0] as string, data: JSON.stringify((value as Record<string, unknown>)[keys[0] as string]) };
   } catch {
     // Not JSON (a cut frame): its text goes out as the payload, under the frame's own name.
   }
-  return { name: frame.event, data: frame.data };
+  return { name: event, data };
 }
 
-/**
- * The text rendering written as Bedrock sends it: each SSE frame its event-stream message (an exception's name gives
- * an exception message). A last frame the text cuts off becomes a message without its last four bytes (its checksum),
- * which a reader finds cut, as it finds the text.
- */
-export function wireBytesOf(stream: string): Uint8Array {
-  const messages: Uint8Array[] = [];
-  const cutOff = stream.length > 0 && !/(\r\n|\r|\n){2}$/.test(stream);
-  const { frames } = decodeWith(stream, { maxHeldChars: Infinity });
-  frames.forEach((frame, index) => {
-    if (frame.data === '' && frame.event === 'message') return;
-    const { name, data } = eventOfFrame(frame);
-    const message = eventMessageOfText(name, data);
-    messages.push(cutOff && index === frames.length - 1 ? message.subarray(0, message.length - 4) : message);
-  });
-  return joinMessages(messages);
+/** One frame of the text rendering as Bedrock sends it: its event-stream message (an exception's name: an exception). */
+export function frameBytes(event: string, data: string): Uint8Array {
+  const named = eventOfFrame(event, data);
+  return eventMessageOfText(named.name, named.data);
 }
