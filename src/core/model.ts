@@ -304,7 +304,7 @@ export interface FormatModule<Name extends string = FormatName, ErrorTable exten
   wire?: WireWriter;
 }
 
-/** How a format whose wire is binary writes its text rendering as the bytes the service sends (see `wireBytes`). */
+/** How a format whose wire is binary writes its text rendering as the bytes the service sends (fixtures' `bytes`, `scriptBytes`). */
 export interface WireWriter {
   /** The binary framing the bytes are in (its media type is the one a server sends them with). */
   framing: FramingName;
