@@ -151,4 +151,5 @@ export type {
   UsageComparison,
   UsageMapping,
   Verdict,
+  WireWriter,
 } from './core/index.js';

@@ -46,9 +46,11 @@ export type {
   Timing,
   ToolCall,
   Verdict,
+  WireWriter,
 } from './model.js';
 export { renderText, type TextReportOptions } from './render/text.js';
 export { synthesize } from './synthesize.js';
+export { wireBytes } from './pipeline/wire-bytes.js';
 export { answerOf, FINISH_CLASSES, placesOf, type AnswerSource } from './answer/index.js';
 export { noExpectations, readRequest, REQUEST_FINDING_CODES } from './request/index.js';
 export type { ClientRequest, FormatRequest, RequestExpectations, RequestInput, RequestView, SchemaValidator, ToolChoiceExpectation } from './request/index.js';

@@ -297,6 +297,19 @@ export interface FormatModule<Name extends string = FormatName, ErrorTable exten
    * they show; the rest read with `framing`.
    */
   alsoFramings?: readonly FramingName[];
+  /**
+   * The body as the wire carries it, for a format whose wire is binary (Bedrock: AWS event-stream messages) while its
+   * fixtures, faults and `synthesize` write a text rendering of the same events: absent when the text is the wire.
+   */
+  wire?: WireWriter;
+}
+
+/** How a format whose wire is binary writes its text rendering as the bytes the service sends (fixtures' `bytes`, `scriptBytes`). */
+export interface WireWriter {
+  /** The binary framing the bytes are in (its media type is the one a server sends them with). */
+  framing: FramingName;
+  /** One frame of the text rendering, its event name (`message` when it names none) and data, as the wire's message. */
+  frameBytes(event: string, data: string): Uint8Array;
 }
 
 /** A format whose streamed tool-call fragments say which call they extend by an `index`. */

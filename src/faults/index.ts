@@ -1,5 +1,5 @@
 export type { StreamScript, ScriptPiece, ScriptEnd, ExpectedReading } from './script.js';
-export { scriptOf, scriptText, readScript, readingOf, RECORDED_END_PREFIX, RECORDED_ENDS, type RecordedEnd, type ScriptSource, type ScriptOfOptions } from './script-of.js';
+export { scriptOf, scriptText, scriptBytes, readScript, readingOf, RECORDED_END_PREFIX, RECORDED_ENDS, type RecordedEnd, type ScriptSource, type ScriptOfOptions } from './script-of.js';
 export {
   applyFaults,
   truncateAfter,

@@ -1,4 +1,4 @@
-import { describeArgument, decodeAs, FORMAT_NAMES, formatModule, reconstruct, createReconstruction } from '../core/index.js';
+import { describeArgument, decodeAs, FORMAT_NAMES, formatModule, reconstruct, createReconstruction, wireBytes } from '../core/index.js';
 import type { FindingCode, FormatName, Reconstruction, ReconstructOptions } from '../core/index.js';
 import { matchStamp, StampClock } from '../core/index.js';
 import type { Fixture } from '../fixtures/types.js';
@@ -61,6 +61,17 @@ export function scriptText(script: StreamScript): string {
   let text = '';
   for (const piece of script.pieces) text += piece.text;
   return text;
+}
+
+/**
+ * The body a script stands for, as the wire of its format carries it: for a format whose wire is binary (Bedrock's
+ * AWS event stream), each frame its message, and a frame the faults cut off a message cut before its end; for every
+ * other format, its text in UTF-8. Serve it (`serveStream(scriptBytes(script))`, with the framing's media type) or
+ * read it; its pace and end are the script's to keep.
+ */
+export function scriptBytes(script: StreamScript): Uint8Array {
+  const text = scriptText(script);
+  return (script.format === null ? null : wireBytes(formatModule(script.format), text)) ?? new TextEncoder().encode(text);
 }
 
 /**

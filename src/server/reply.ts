@@ -16,11 +16,15 @@ export interface ReplyHooks {
 
 const DEFAULT_HEADERS = { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' };
 
-/** The media type of the framing that carries the body's format (SSE when the format is not known). */
+/**
+ * The media type of the framing that carries the body's format (SSE when the format is not known); for the bytes of
+ * a binary wire (a Bedrock fixture's `bytes`), that wire's framing's, with no charset.
+ */
 function contentTypeOf(body: ServedBody): string {
   const format = body.format();
-  const framing = format === null ? undefined : formatModule(format).framing;
-  return `${framingOf(framing).mediaType}; charset=utf-8`;
+  const module = format === null ? undefined : formatModule(format);
+  if (body.binary() && module?.wire !== undefined) return framingOf(module.wire.framing).mediaType;
+  return `${framingOf(module?.framing).mediaType}; charset=utf-8`;
 }
 
 /**

@@ -19,6 +19,8 @@ export interface ServedBody {
   segments(): Iterable<Segment>;
   end: Finish;
   format(): FormatName | null;
+  /** The bytes are the format's binary wire (a fixture's `bytes`, a binary capture): sent with that framing's media type. */
+  binary(): boolean;
 }
 
 function fail(message: string): never {
@@ -31,7 +33,7 @@ const SOURCE_KINDS =
 /** Reads a source once, so each request writes the same bytes without reading or converting them again. */
 export function bodyOf(source: unknown, where = 'the source'): ServedBody {
   if (isScript(source)) return scriptBody(source);
-  if (isFixture(source)) return scriptBody(scriptOf(source));
+  if (isFixture(source)) return source.bytes instanceof Uint8Array ? wireBody(source.bytes, source.format) : scriptBody(scriptOf(source));
   if (source instanceof URL) return captureBody(fileBytes(source));
   if (typeof source === 'string') return captureBody(/[\r\n]/.test(source) ? new TextEncoder().encode(source) : fileBytes(source));
   if (source instanceof Uint8Array) return captureBody(source);
@@ -59,19 +61,27 @@ function scriptBody(script: StreamScript): ServedBody {
       : script.end.kind === 'reset'
         ? { kind: 'reset', afterMs: script.end.afterMs ?? 0 }
         : { kind: 'end', afterMs: 0 };
-  return { segments: () => bytes, end, format: () => script.format };
+  return { segments: () => bytes, end, format: () => script.format, binary: () => false };
+}
+
+/** A fixture's body as its format's wire carries it (Bedrock's binary messages), served whole. */
+function wireBody(bytes: Uint8Array, format: FormatName): ServedBody {
+  return { segments: () => [{ bytes, delayMs: 0 }], end: { kind: 'end', afterMs: 0 }, format: () => format, binary: () => true };
 }
 
 /** A capture's bytes, served as they are; a timestamped capture becomes a script (stamps off, its pace kept). */
 function captureBody(bytes: Uint8Array): ServedBody {
   const head = new TextDecoder().decode(bytes.subarray(0, 64 * 1024));
   if (isTimestamped(head)) return scriptBody(scriptOf(bytes));
-  let format: FormatName | null | undefined;
-  return {
-    segments: () => [{ bytes, delayMs: 0 }],
-    end: { kind: 'end', afterMs: 0 },
-    format: () => (format === undefined ? (format = reconstruct(head).format) : format),
+  let reading: { format: FormatName | null; binary: boolean } | undefined;
+  // Read from the bytes, not their text: a binary capture (Bedrock's event stream) is told by its framing.
+  const read = () => {
+    if (reading !== undefined) return reading;
+    const { format, frames } = reconstruct(bytes.subarray(0, 64 * 1024));
+    // A binary framing's frames have no lines (line 0).
+    return (reading = { format, binary: frames[0]?.line === 0 });
   };
+  return { segments: () => [{ bytes, delayMs: 0 }], end: { kind: 'end', afterMs: 0 }, format: () => read().format, binary: () => read().binary };
 }
 
 function isTimestamped(head: string): boolean {

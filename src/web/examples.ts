@@ -1,4 +1,5 @@
-/** The examples the page offers as buttons: each a stream with something to show. */
+/** The examples the page offers as buttons: each a stream with something to show, then one of each format. */
+import { FORMAT_MODULES, type FormatModule } from '../core/index.js';
 import type { ReadMode } from './read-session.js';
 
 export interface PageExample {
@@ -225,3 +226,19 @@ export const EXAMPLES: readonly PageExample[] = [
     ].join('\n'),
   },
 ];
+
+/**
+ * One stream of each format in the registry, told from its frames: the documented stream of its tool-call fixture
+ * (the first fixture where it has none), as the format writes it. A format whose wire is binary (Bedrock) shows its
+ * events as SSE frames, the text a relay or a log holds; its binary body is read from a file.
+ */
+export const FORMAT_EXAMPLES: readonly PageExample[] = FORMAT_MODULES.map(formatExample);
+
+function formatExample(module: FormatModule): PageExample {
+  const spec = module.fixtures.specs.find((candidate) => candidate.kind === 'tool-call') ?? module.fixtures.specs[0];
+  const text = spec === undefined ? '' : module.synthesize(spec.response, { pieceSize: 12 });
+  return { id: `format-${module.name}`, label: module.title, mode: 'auto', text };
+}
+
+/** Every example the page has a button for. */
+export const ALL_EXAMPLES: readonly PageExample[] = [...EXAMPLES, ...FORMAT_EXAMPLES];

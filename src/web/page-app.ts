@@ -1,4 +1,4 @@
-import { EXAMPLES } from './examples.js';
+import { ALL_EXAMPLES } from './examples.js';
 import { plural } from './html.js';
 import { ExactText } from './exact-text.js';
 import { fromLink, LINK_TEXT_LIMIT, LINK_TOO_LARGE, toLink } from './link.js';
@@ -253,7 +253,7 @@ export class PageApp {
     const { ui } = this;
     document.querySelector('.examples')?.addEventListener('click', (event) => {
       const id = (event.target as HTMLElement).closest<HTMLElement>('[data-example]')?.dataset.example;
-      const example = EXAMPLES.find((candidate) => candidate.id === id);
+      const example = ALL_EXAMPLES.find((candidate) => candidate.id === id);
       if (example === undefined) return;
       this.applyInput(example.text, example.mode, example.path);
       this.pressExample(example.id);

@@ -56,6 +56,17 @@ async function sdkReading(chunks: Uint8Array[]): Promise<Reading> {
   return reading;
 }
 
+/** The error the SDK throws for the body, as it throws it (name and message), or null. */
+async function sdkError(chunks: Uint8Array[]): Promise<Error | null> {
+  try {
+    const output = await client(chunks).send(new InvokeModelWithResponseStreamCommand({ modelId: 'm', body: '{}' }));
+    for await (const _part of output.body ?? []) void _part;
+    return null;
+  } catch (error) {
+    return error as Error;
+  }
+}
+
 function ourReading(chunks: Uint8Array[], format?: 'anthropic'): Reading {
   const result = reconstruct(chunks, format === undefined ? {} : { format });
   const choice = result.choices[0];
@@ -100,16 +111,28 @@ describe('Bedrock InvokeModelWithResponseStream: reconstruct agrees with the AWS
     expect(result.choices).toEqual(reconstruct(stream).choices);
   });
 
-  it('an exception after some chunks: the SDK throws it; we never read the stream as complete', async () => {
-    const stream = complete[0]?.stream as string;
+  it.each([
+    ['modelStreamErrorException', { message: 'boom', originalStatusCode: 500, originalMessage: 'upstream failed' }],
+    ['throttlingException', { message: 'Too many requests, please wait before trying again.' }],
+  ])('an exception (%s) after some chunks: the SDK throws it by name and message; it is our error, at its frame', async (name, members) => {
+    const stream = complete.find((fixture) => fixture.kind === 'tool-call')?.stream as string;
     const good = decode(stream).frames.map((frame) => eventMessage('chunk', { bytes: Buffer.from(frame.data).toString('base64') }));
-    const bytes = joinMessages([...good.slice(0, 3), eventMessage('modelStreamErrorException', { message: 'boom', originalStatusCode: 500 })]);
-    expect((await sdkReading([bytes])).error).toBe('ModelStreamErrorException');
+    const bytes = joinMessages([...good.slice(0, 5), eventMessage(name, members)]);
+    const theirs = await sdkReading([bytes]);
+    const ours = ourReading([bytes]);
+    // The SDK names the exception by its class (the name with a capital letter); the text before it agrees.
+    expect(ours).toEqual({ ...theirs, error: theirs.error?.replace(/^./, (c) => c.toLowerCase()) ?? null });
+    expect(theirs.error).toBe(name.replace(/^./, (c) => c.toUpperCase()));
+    const thrown = await sdkError([bytes]);
     const result = reconstruct([bytes]);
-    expect(result.format).toBe('anthropic');
-    expect(result.verdict).toBe('did not finish');
-    // Known gap: the exception is named as another format's frame (`unknown event`), not read as the stream's error.
-    expect(result.findings.map((finding) => finding.code)).toContain('unknown event');
+    expect(result.error).toEqual({ type: name, ...members });
+    expect((result.error as { message: string }).message).toBe(thrown?.message);
+    expect([result.format, result.verdict, result.outcome]).toEqual(['anthropic', 'did not finish', 'error_event']);
+    const finding = result.findings.find((entry) => entry.code === 'error event');
+    expect(finding?.frame).toBe(5);
+    expect(result.findings.map((entry) => entry.code)).not.toContain('unknown event');
+    expect(result.answer.error?.type).toBe(name);
+    expect(reconstruct([bytes], { format: 'anthropic' }).error).toEqual(result.error);
   });
 
   it('bytes that are not base64 of JSON: named, not read as an event', () => {

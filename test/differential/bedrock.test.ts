@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { BedrockRuntimeClient, ConverseStreamCommand } from '@aws-sdk/client-bedrock-runtime';
 import { describe, expect, it } from 'vitest';
-import { decode, reconstruct } from '../../src/core/index.js';
+import { reconstruct } from '../../src/core/index.js';
 import { fixtures } from '../../src/fixtures/index.js';
-import { applyFaults, dropEnd, scriptText } from '../../src/faults/index.js';
-import { eventMessage, joinMessages } from '../../src/core/formats/bedrock/wire.js';
+import { applyFaults, cutInside, dropEnd, scriptText } from '../../src/faults/index.js';
+import { formatModule, wireBytes } from '../../src/core/index.js';
 
 interface Reading {
   text: string;
@@ -81,16 +81,14 @@ function ourReading(chunks: Uint8Array[]): Reading {
 }
 
 /** A stream in the text rendering (event: name, data: members) written as Bedrock's binary messages. */
-function bytesOf(text: string): Uint8Array {
-  return joinMessages(decode(text).frames.map((frame) => eventMessage(frame.event, JSON.parse(frame.data))));
-}
+const bytesOf = (text: string): Uint8Array => wireBytes(formatModule('bedrock'), text) ?? new Uint8Array(0);
 
 const vectors = join(import.meta.dirname, '../vectors/bedrock');
 const capture = (name: string): Uint8Array[] => (JSON.parse(readFileSync(join(vectors, name), 'utf8')) as { chunks: string[] }).chunks.map((c) => new Uint8Array(Buffer.from(c, 'base64')));
 
 describe('Bedrock ConverseStream: reconstruct agrees with the AWS SDK', () => {
-  it.each(fixtures('bedrock').map((f) => [f.kind, f.stream]))('fixture %s', async (_kind, stream) => {
-    const bytes = bytesOf(stream as string);
+  it.each(fixtures('bedrock').map((f) => [f.kind, f.bytes]))('fixture %s (its `bytes`, the body as Bedrock sends it)', async (_kind, bytes) => {
+    if (bytes === undefined) throw new Error('a Bedrock fixture carries its bytes');
     // Cut into 7-byte chunks: the framing must not care.
     const chunks = Array.from({ length: Math.ceil(bytes.length / 7) }, (_, i) => bytes.subarray(i * 7, i * 7 + 7));
     expect(ourReading(chunks)).toEqual(await sdkReading([bytes]));
@@ -117,6 +115,16 @@ describe('Bedrock ConverseStream: reconstruct agrees with the AWS SDK', () => {
     expect(ours.verdict).toBe('did not finish');
     expect(ours.findings.map((f) => f.code)).toContain('frame cut');
     expect(ourReading([cut]).text).toBe(theirs.text);
+  });
+
+  it('a text stream cut inside a frame, written as bytes, is a body cut inside that message: the SDK throws, we say cut', async () => {
+    const text = scriptText(applyFaults(fixtures('bedrock').find((f) => f.kind === 'tool-call')?.stream ?? '', cutInside(4, 20)));
+    const bytes = bytesOf(text);
+    const theirs = await sdkReading([bytes]);
+    expect(theirs.error?.message).toMatch(/Truncated/);
+    const ours = reconstruct([bytes]);
+    expect([ours.verdict, ours.findings.map((f) => f.code)]).toEqual(['did not finish', expect.arrayContaining(['frame cut'])]);
+    expect(ourReading([bytes]).toolCalls).toEqual(theirs.toolCalls);
   });
 
   it('a flipped byte: the SDK throws on the checksum, we report `frame checksum` at the same frame', async () => {

@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXAMPLES } from '../../src/web/examples.js';
+import { FORMAT_MODULES } from '../../src/core/index.js';
+import { EXAMPLES, FORMAT_EXAMPLES } from '../../src/web/examples.js';
 import { browserMissing, ensurePage, launch, PAGE_FILE, PAGE_URL, screenshotFor, type Browser } from './browser.js';
 
 const missing = browserMissing();
@@ -287,6 +288,25 @@ describe.skipIf(missing !== null)('the page', () => {
     const codes = await page.$$eval('#findings .finding', (items) => items.map((item) => item.getAttribute('data-code')));
     expect(codes).toEqual(['not assembled', 'no end']);
     expect(await page.textContent('#summary .verdict-word')).toBe('Did not finish');
+    await page.close();
+  });
+
+  it('offers every registered format in "Read as", and reads each format\'s example as that format, whole', async () => {
+    const page = await open();
+    const options = await page.$$eval('#mode option', (items) => items.map((item) => (item as HTMLOptionElement).value));
+    expect(options).toEqual(['auto', ...FORMAT_MODULES.map((module) => module.name), 'events']);
+    expect(FORMAT_EXAMPLES.map((example) => example.id)).toEqual(FORMAT_MODULES.map((module) => `format-${module.name}`));
+    for (const module of FORMAT_MODULES) {
+      await page.click(`[data-example="format-${module.name}"]`);
+      await page.waitForFunction((title) => document.querySelector('#summary .facts')?.textContent?.startsWith(title) === true, module.title);
+      expect(await page.textContent('#summary .verdict-word'), module.name).toBe('Complete');
+      expect(await page.$$eval('#findings .sev-border-error, #findings .sev-border-warning', (items) => items.length), module.name).toBe(0);
+      // The same text, read as the format chosen in "Read as", reads alike.
+      await page.selectOption('#mode', module.name);
+      await page.waitForFunction((title) => document.querySelector('#summary .facts')?.textContent?.startsWith(title) === true, module.title);
+      expect(await page.textContent('#summary .verdict-word'), module.name).toBe('Complete');
+      if (module.wire !== undefined || module.framing !== undefined) await screenshotFor(page, `format-${module.name}`, { fullPage: true });
+    }
     await page.close();
   });
 

@@ -34,6 +34,12 @@ export interface Frame {
    * and `index` is its frame number (see decode/framing.ts).
    */
   byteOffset?: number;
+  /**
+   * An error the transport carried, not the format read inside it: an AWS event-stream exception (or error) message
+   * in an InvokeModelWithResponseStream body, whose other messages wrap another format's events. Its type (the
+   * exception's name) and the members of its payload, as Bedrock's ConverseStream gives an exception.
+   */
+  transportError?: { type: string } & Record<string, unknown>;
 }
 
 /** How every line of the input was read: the counts add up to `total`. */

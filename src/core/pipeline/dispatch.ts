@@ -44,6 +44,8 @@ export class FrameDispatch implements LaneSink {
   private accelerator: Accelerator | null;
   /** The frame being routed was another format's, not read by the chosen one (its data is kept for a re-read). */
   private foreign = false;
+  /** Errors the transport carried around the format's frames, by frame (see withTransportErrors). */
+  private readonly transportErrors: Array<{ index: number; error: NonNullable<Frame['transportError']>; offset: number | undefined }> = [];
   /** One record for every frame an accelerator applies: the assembly keeps none, and the table copies what it says. */
   private readonly record: FrameRecord = toRecord({ index: 0, event: 'message', data: '', lastEventId: '', dispatched: true, line: 0, endLine: 0, start: 0, end: 0 });
 
@@ -74,7 +76,8 @@ export class FrameDispatch implements LaneSink {
     const record = toRecord(frame);
     const listedBefore = this.findings.listed.length;
     this.foreign = false;
-    this.route(record, payload);
+    if (frame.transportError === undefined) this.route(record, payload);
+    else this.takeTransportError(record, frame.transportError, frame.byteOffset);
     // Past the text the table keeps, only frames a listed finding names keep their data: held, every frame's would
     // keep the whole input alive (a stream of bad frames too: only the first few of each code are listed).
     // The decoder lists its findings about a frame (`not json`) before handing it over.
@@ -135,6 +138,32 @@ export class FrameDispatch implements LaneSink {
 
   /** `keepFrames`: whether the table's frames may be read again if another format wins. */
   finish(keepFrames: boolean): Dispatched {
+    const done = this.finishFrames(keepFrames);
+    return this.transportErrors.length === 0 ? done : this.withTransportErrors(done);
+  }
+
+  /** An error the transport carried (frame.transportError): listed, never given to a format's assembler. */
+  private takeTransportError(record: FrameRecord, error: NonNullable<Frame['transportError']>, offset: number | undefined): void {
+    record.type = error.type;
+    record.carried = `exception: ${error.type}`;
+    this.transportErrors.push({ index: record.index, error, offset });
+  }
+
+  /**
+   * The transport's errors, each an `error event` at its frame (added now, so a re-read keeps them); the first is the
+   * stream's error when the format's own frames carried none.
+   */
+  private withTransportErrors(done: Dispatched): Dispatched {
+    for (const { index, error, offset } of this.transportErrors) {
+      const said = typeof error.message === 'string' ? `: ${error.message}` : '';
+      const message = `The stream ended in an error at frame ${index} (${error.type}${said}), an exception of the event stream around the model's events, after the response had started. What arrived before it is partial: treat the call as failed.`;
+      done.findings.add('error event', message, 0, 0, index, offset);
+    }
+    const first = this.transportErrors[0]?.error ?? null;
+    return done.assembly.error == null ? { ...done, assembly: { ...done.assembly, error: first } } : done;
+  }
+
+  private finishFrames(keepFrames: boolean): Dispatched {
     const given = this.given;
     if (given !== null) return { module: given, assembly: this.assembler?.finish() ?? NO_FRAMES, findings: this.findings, places: this.book };
     const named = this.detector.named();

@@ -43,6 +43,13 @@ function unwrapped(message: EventStreamMessage, findings: FrameReaderSetup['find
   return { event, data };
 }
 
+/** An exception or error message's error: its name and its payload's members (a payload that is not an object: its text). */
+function transportErrorOf(event: string, data: string): NonNullable<Frame['transportError']> {
+  const payload = readPayload(data);
+  const members = payload.kind === 'json' && typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) ? payload.value : { message: data };
+  return { ...(members as Record<string, unknown>), type: event };
+}
+
 function openEventStreamReader(setup: FrameReaderSetup): FrameReader {
   const { onFrame, findings, onText } = setup;
   const bound = setup.options.maxHeldChars;
@@ -52,24 +59,29 @@ function openEventStreamReader(setup: FrameReaderSetup): FrameReader {
   let characters = 0;
   let frames = 0;
   let readable = 0;
+  // A `chunk` message came: the body is InvokeModelWithResponseStream's, and its exceptions are the transport's.
+  let wrapsEvents = false;
   const reader = new EventStreamReader(
     (message) => {
       const { event, data } = unwrapped(message, findings);
       onText?.(data);
       const start = characters;
+      if (message.messageType === 'event' && eventOf(message) === PAYLOAD_PART_EVENT) wrapsEvents = true;
+      const transportError = wrapsEvents && message.messageType !== 'event' ? transportErrorOf(event, data) : null;
       characters += data.length;
       frames += 1;
       // A message of a shape the lane knows is applied without a frame or a value being made.
-      if (lane !== null && lane.take(event, data, 0, data.length, message.index, 0, start, characters)) {
+      if (transportError === null && lane !== null && lane.take(event, data, 0, data.length, message.index, 0, start, characters)) {
         readable += 1;
         return;
       }
       const frame: Frame = { index: message.index, event, data, lastEventId: '', dispatched: true, line: 0, endLine: 0, start, end: characters, byteOffset: message.offset };
+      if (transportError !== null) frame.transportError = transportError;
       const payload = payloads.read(data);
       if (payload.kind === 'not json') findings.add('not json', `Frame ${message.index + 1} (byte ${message.offset}, \`${frame.event}\`) carries a payload that is not JSON: ${preview(data)}. It is listed and skipped.`, 0, 0, message.index, message.offset);
       else readable += 1;
       onFrame(frame, payload);
-      if (lane !== null && payload.kind === 'json') lane.learn(frame, payload.value);
+      if (lane !== null && transportError === null && payload.kind === 'json') lane.learn(frame, payload.value);
     },
     findings,
     { maxFrameBytes: bound === undefined ? MAX_FRAME_BYTES : bound },

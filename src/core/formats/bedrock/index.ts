@@ -15,6 +15,7 @@ import { fixtures } from './fixtures.js';
 import { request } from './request.js';
 import { bedrockResponseOf } from './response-of.js';
 import { synthesize } from './synthesize.js';
+import { frameBytes } from './wire.js';
 import { BEDROCK_OUTPUT } from './output-count.js';
 
 const END_EVENTS: ReadonlySet<string> = new Set(['messageStop', 'metadata']);
@@ -55,4 +56,6 @@ export const bedrock: FormatModule<'bedrock', typeof BEDROCK_ERRORS> = {
   // Its fixtures are SSE frames (text); a real body is binary: a forced `bedrock` reads either, told by its first byte.
   alsoFramings: ['aws-event-stream'],
   accelerator: bedrockAccelerator,
+  // What Bedrock sends: its fixtures carry these bytes beside the text, and the fault server serves them.
+  wire: { framing: 'aws-event-stream', frameBytes },
 };

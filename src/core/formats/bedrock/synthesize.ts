@@ -32,6 +32,14 @@ function blockEvents(block: Json, index: number, options: SynthesizeOptions): Sy
   return events;
 }
 
+/** The members of `metadata` the response holds: its usage and metrics. */
+function metadataOf(response: Json): Json {
+  const metadata: Json = {};
+  if (isObject(response.usage)) metadata.usage = response.usage;
+  if (isObject(response.metrics)) metadata.metrics = response.metrics;
+  return metadata;
+}
+
 /** The events of the stream that stands for `response` (a Converse response). */
 export function synthesizeEvents(response: unknown, options: SynthesizeOptions = {}): SynthesizedEvent[] {
   if (!isObject(response)) return [];
@@ -40,14 +48,16 @@ export function synthesizeEvents(response: unknown, options: SynthesizeOptions =
   const content = Array.isArray(message.content) ? message.content.filter(isObject) : [];
   const events: SynthesizedEvent[] = [{ name: 'messageStart', body: { role: typeof message.role === 'string' ? message.role : 'assistant' } }];
   content.forEach((block, index) => events.push(...blockEvents(block, index, options)));
-  // A response without a stop reason (one that ended in an error) keeps none: a relay must not invent `end_turn`.
-  const stop: Json = { stopReason: typeof response.stopReason === 'string' ? response.stopReason : null };
+  // A response without a stop reason is one that ended in an error: its stream had no `messageStop` (a relay must
+  // not invent `end_turn`), and `metadata` only when it carried usage or metrics.
+  if (typeof response.stopReason !== 'string') {
+    if (isObject(response.usage) || isObject(response.metrics)) events.push({ name: 'metadata', body: metadataOf(response) });
+    return events;
+  }
+  const stop: Json = { stopReason: response.stopReason };
   if (response.additionalModelResponseFields !== undefined) stop.additionalModelResponseFields = response.additionalModelResponseFields;
   events.push({ name: 'messageStop', body: stop });
-  const metadata: Json = {};
-  if (isObject(response.usage)) metadata.usage = response.usage;
-  metadata.metrics = isObject(response.metrics) ? response.metrics : { latencyMs: 0 };
-  events.push({ name: 'metadata', body: metadata });
+  events.push({ name: 'metadata', body: { ...metadataOf(response), metrics: isObject(response.metrics) ? response.metrics : { latencyMs: 0 } } });
   return events;
 }
 

@@ -13,6 +13,11 @@ export function eventFrameText(name: string, body: unknown): string {
 
 /** One event as an AWS event-stream message, as Bedrock writes it. */
 export function eventMessage(name: string, body: unknown): Uint8Array {
+  return eventMessageOfText(name, JSON.stringify(body));
+}
+
+/** The same, its members given as the JSON text to carry byte for byte. */
+function eventMessageOfText(name: string, data: string): Uint8Array {
   const exception = CONVERSE_EXCEPTIONS.has(name);
   return encodeEventStreamMessage(
     [
@@ -20,7 +25,7 @@ export function eventMessage(name: string, body: unknown): Uint8Array {
       { name: ':content-type', value: 'application/json' },
       { name: ':message-type', value: exception ? 'exception' : 'event' },
     ],
-    JSON.stringify(body),
+    data,
   );
 }
 
@@ -33,4 +38,23 @@ export function joinMessages(messages: readonly Uint8Array[]): Uint8Array {
     at += message.length;
   }
   return out;
+}
+
+/** A frame's event name and members as text: `event:` names it, or (a relay's rendering) the one key of its JSON. */
+function eventOfFrame(event: string, data: string): { name: string; data: string } {
+  if (event !== 'message') return { name: event, data };
+  try {
+    const value: unknown = JSON.parse(data);
+    const keys = value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value) : [];
+    if (keys.length === 1) return { name: keys[0] as string, data: JSON.stringify((value as Record<string, unknown>)[keys[0] as string]) };
+  } catch {
+    // Not JSON (a cut frame): its text goes out as the payload, under the frame's own name.
+  }
+  return { name: event, data };
+}
+
+/** One frame of the text rendering as Bedrock sends it: its event-stream message (an exception's name: an exception). */
+export function frameBytes(event: string, data: string): Uint8Array {
+  const named = eventOfFrame(event, data);
+  return eventMessageOfText(named.name, named.data);
 }

@@ -1,6 +1,7 @@
 // The stream `toUIMessageStreamResponse` writes for a message: `start`, each step's parts between `start-step` and
 // `finish-step` (text and reasoning as start, deltas, end; a tool call as input start, input deltas, input
-// available, then its output), `finish` with the reason, and `data: [DONE]`.
+// available, then its output), `finish` with the reason, and `data: [DONE]`. A message that failed mid-part (a part
+// still `streaming`, no finish reason) is written as the stream it was: without the part's end and the stream's.
 import type { SynthesizeOptions } from '../../model.js';
 import { cutPieces } from '../cut-pieces.js';
 import { isObject, type Json } from '../json-shape.js';
@@ -12,7 +13,9 @@ function framesOf(part: Json, n: number, options: SynthesizeOptions): Json[] {
   if (type === 'text' || type === 'reasoning') {
     const id = `${type === 'text' ? 'txt' : 'rsn'}_${n}`;
     const text = typeof part.text === 'string' ? part.text : '';
-    return [{ type: `${type}-start`, id }, ...cutPieces(text, options).map((delta) => ({ type: `${type}-delta`, id, delta })), { type: `${type}-end`, id }];
+    const frames: Json[] = [{ type: `${type}-start`, id }, ...cutPieces(text, options).map((delta) => ({ type: `${type}-delta`, id, delta }))];
+    // A part still `streaming` is one the stream never ended (it failed inside it): no `-end` for it.
+    return part.state === 'streaming' ? frames : [...frames, { type: `${type}-end`, id }];
   }
   if (isToolPart(part)) return toolFrames(part, options);
   if (type === 'step-start' || type === '') return [];
@@ -58,6 +61,9 @@ export function synthesize(response: unknown, options: SynthesizeOptions = {}): 
     }
     frames.push(...framesOf(part, n, options));
   });
+  // A message with a part still streaming and no finish reason is a stream that failed before its end: written so.
+  const failed = typeof response.finishReason !== 'string' && parts.some((part) => part.state === 'streaming');
+  if (failed) return frames.map((frame) => `data: ${JSON.stringify(frame)}\n\n`).join('');
   if (stepOpen) frames.push({ type: 'finish-step' });
   frames.push(typeof response.finishReason === 'string' ? { type: 'finish', finishReason: response.finishReason } : { type: 'finish' });
   return `${frames.map((frame) => `data: ${JSON.stringify(frame)}\n\n`).join('')}data: [DONE]\n\n`;

@@ -1,0 +1,31 @@
+// A stream's text rendering written as its format's binary wire carries it (FormatModule.wire): each frame the wire's
+// message, in order. Fixtures' `bytes`, the faults' `scriptBytes` and the fault server use it.
+import type { FormatModule } from '../model.js';
+import { decode } from './decode.js';
+
+/** Bytes a message ends with that a cut leaves off: the AWS event stream's message checksum. */
+const CUT_BYTES = 4;
+
+/**
+ * `stream` (the format's text rendering) as the wire carries it, or null when the format's text is its wire. A last
+ * frame the text cuts off (no blank line after it) becomes a message without its last bytes, so a cut stays a cut.
+ */
+export function wireBytes(module: FormatModule, stream: string): Uint8Array | null {
+  const wire = module.wire;
+  if (wire === undefined) return null;
+  const cutOff = stream.length > 0 && !/(\r\n|\r|\n){2}$/.test(stream);
+  const { frames } = decode(stream, { maxHeldChars: Infinity });
+  const messages: Uint8Array[] = [];
+  frames.forEach((frame, index) => {
+    if (frame.data === '' && frame.event === 'message') return;
+    const message = wire.frameBytes(frame.event, frame.data);
+    messages.push(cutOff && index === frames.length - 1 ? message.subarray(0, Math.max(1, message.length - CUT_BYTES)) : message);
+  });
+  const out = new Uint8Array(messages.reduce((sum, message) => sum + message.length, 0));
+  let at = 0;
+  for (const message of messages) {
+    out.set(message, at);
+    at += message.length;
+  }
+  return out;
+}
