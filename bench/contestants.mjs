@@ -4,7 +4,10 @@ import Anthropic from '@anthropic-ai/sdk';
 import { createParser } from 'eventsource-parser';
 import OpenAI from 'openai';
 import { AG_UI_SDKS } from './formats/ag-ui.mjs';
+import { BEDROCK_READERS } from './formats/bedrock.mjs';
 import { COHERE_READERS } from './formats/cohere.mjs';
+import { OLLAMA_READERS } from './formats/ollama.mjs';
+import { UI_MESSAGE_STREAM_READERS } from './formats/ui-message-stream.mjs';
 
 /** The built package, as users get it. */
 export const ours = await import('../dist/index.js');
@@ -200,7 +203,13 @@ const SDKS = {
   anthropic: { label: '@anthropic-ai/sdk finalMessage()', run: anthropicMessages },
   ...AG_UI_SDKS,
   ...COHERE_READERS,
+  ...UI_MESSAGE_STREAM_READERS,
+  ...OLLAMA_READERS,
+  ...BEDROCK_READERS,
 };
+
+/** Whether the stream is server-sent events, which the decode contestants and eventsource-parser read. */
+export const isSse = (spec) => spec.framing === undefined || spec.framing === 'sse';
 
 /**
  * The contestants for one stream. `id` names it on the command line of the memory child; `inputs` are the ways it
@@ -222,7 +231,15 @@ export function contestantsFor(spec, pkg = ours) {
   ];
   const sdk = spec.sdk ? SDKS[spec.sdk] : null;
   if (sdk) list.push({ id: 'sdk', group: 'reconstruct', label: sdk.label, inputs: ['chunks'], run: sdk.run, checks: ['textLength', 'toolCalls'] });
-  return list;
+  if (isSse(spec)) return list;
+  // NDJSON and binary streams: our reconstructions, read from the chunks (a binary body is no string), and the
+  // format's best existing reader.
+  return list.filter((contestant) => contestant.group === 'reconstruct' && contestant.id !== 'json-floor').map((contestant) => ({ ...contestant, inputs: ['chunks'] }));
+}
+
+/** The label of a stream's `sdk` contestant (its best existing reader, for issue 24's formats). */
+export function readerLabel(spec) {
+  return spec.sdk ? (SDKS[spec.sdk]?.label ?? 'SDK') : 'SDK';
 }
 
 /** Cuts the JSON payloads out of a stream once (with eventsource-parser), for the JSON.parse floor. */

@@ -1,4 +1,5 @@
 // Tables and target checks for the bench: what ran, how fast, how much memory, and PASS/MISS per target.
+import { readerLabel } from './contestants.mjs';
 
 /**
  * The issues' targets (#2 decode, #3 and #4 reconstruct): ours over theirs, on the same bytes and input. Issue #2
@@ -12,7 +13,11 @@ export const TARGETS = [
   { id: 'decode-json', what: 'info: decode() (frames kept) / eventsource-parser + JSON.parse (none kept)', ours: 'ours-decode', theirs: 'es-json', min: 1.0, info: true },
   { id: 'reconstruct', what: '#3 #4 reconstruct() / eventsource-parser + JSON.parse', ours: 'ours-reconstruct', theirs: 'es-json', min: 1.3 },
   { id: 'reconstruct-lean', what: '#3 #4 reconstruct({ frames: false }) / eventsource-parser + JSON.parse', ours: 'ours-reconstruct-lean', theirs: 'es-json', min: 1.3 },
-  { id: 'sdk', what: '#3 #4 reconstruct() / SDK accumulator', ours: 'ours-reconstruct', theirs: 'sdk', min: 3.0 },
+  { id: 'sdk', what: '#3 #4 reconstruct() / SDK accumulator', ours: 'ours-reconstruct', theirs: 'sdk', min: 3.0, when: (spec) => !spec.peer },
+  // Issue 24: each new format read live from 64 KiB chunks, at least 1.3× the best existing reader of it (the
+  // stream's `sdk` contestant), with the frames table and without it.
+  { id: 'peer', what: '#24 reconstruct() / the best existing reader', ours: 'ours-reconstruct', theirs: 'sdk', min: 1.3, inputs: ['chunks'], when: (spec) => spec.peer === true },
+  { id: 'peer-lean', what: '#24 reconstruct({ frames: false }) / the best existing reader', ours: 'ours-reconstruct-lean', theirs: 'sdk', min: 1.3, inputs: ['chunks'], when: (spec) => spec.peer === true },
 ];
 
 /** Fields where a contestant's findings differ from the stream's; null when it read the whole stream right. */
@@ -28,6 +33,7 @@ export function mismatchOf(contestant, found, expected) {
 
 /** One target on one stream: the ratio per input both sides ran on; n/c where a side is missing or read wrong. */
 export function checkOf(target, results, spec) {
+  if (target.when && !target.when(spec)) return null;
   const parts = [];
   for (const input of ['chunks', 'string']) {
     const ours = results.get(`${target.ours}:${input}`);
@@ -98,11 +104,13 @@ export function printMemory(results, streams, measured) {
       console.log(`  ${pad(labelOf(spec, row.contestant), 42)}${lpad(cells[0], 10)}${lpad(cells[1], 10)}${lpad(cells[2], 9)}${lpad(cells[3], 11)}`);
     }
     const entry = measured.filter((item) => item.spec === spec).at(-1);
-    const es = rows.find((row) => row.contestant === 'es-json' && !row.error);
+    // Issue 24's formats are weighed against their best existing reader; the others against eventsource-parser.
+    const rivalId = spec.peer ? 'sdk' : 'es-json';
+    const rival = rows.find((row) => row.contestant === rivalId && !row.error);
     for (const ours of ['ours-reconstruct', 'ours-reconstruct-lean']) {
       const row = rows.find((item) => item.contestant === ours && !item.error);
-      if (!row || !es || !entry) continue;
-      entry.checks.push(memoryCheck(spec, ours, row, es));
+      if (!row || !rival || !entry) continue;
+      entry.checks.push(memoryCheck(spec, ours, row, rival, labelOf(spec, rivalId)));
     }
   }
 }
@@ -110,14 +118,16 @@ export function printMemory(results, streams, measured) {
 /**
  * Issue #16's memory target: peak RSS no more than eventsource-parser + JSON.parse's plus what the result holds
  * (weighed by memory.mjs: the answer, tool inputs and frames log a reader that returns them must keep; it reads
- * nothing of that back from its input, so holding more than the result shows would fail).
+ * nothing of that back from its input, so holding more than the result shows would fail). Issue 24's formats: no
+ * more than their best existing reader's plus what the result holds (`rival`, named `rivalLabel`).
  */
-function memoryCheck(spec, ours, row, es) {
-  const allowed = es.peakRssMB + (row.held?.totalMB ?? 0);
+function memoryCheck(spec, ours, row, rival, rivalLabel) {
+  const allowed = rival.peakRssMB + (row.held?.totalMB ?? 0);
   const ratio = row.peakRssMB / allowed;
-  const check = { target: { id: `memory-${ours}`, what: `#16 peak RSS: ${labelOf(spec, ours)} / (eventsource-parser + JSON.parse + result held)`, min: null }, spec, parts: [{ input: 'chunks', ratio, pass: ratio <= 1 }] };
+  const issue = spec.peer ? '#24' : '#16';
+  const check = { target: { id: `memory-${ours}`, what: `${issue} peak RSS: ${labelOf(spec, ours)} / (${rivalLabel} + result held)`, min: null }, spec, parts: [{ input: 'chunks', ratio, pass: ratio <= 1 }] };
   const held = row.held ? `${row.held.totalMB.toFixed(1)} MiB held (answer ${row.held.answerMB.toFixed(1)}, tool inputs ${row.held.toolInputsMB.toFixed(1)}, the rest frames log and state)` : 'result not weighed';
-  console.log(`  ${verdictOf(check)} ${pad(check.target.what, 66)} ${ratio.toFixed(2)}×  (target ≤ 1×: ${row.peakRssMB.toFixed(0)} MiB ≤ ${es.peakRssMB.toFixed(0)} MiB eventsource-parser + JSON.parse + ${held})`);
+  console.log(`  ${verdictOf(check)} ${pad(check.target.what, 66)} ${ratio.toFixed(2)}×  (target ≤ 1×: ${row.peakRssMB.toFixed(0)} MiB ≤ ${rival.peakRssMB.toFixed(0)} MiB ${rivalLabel} + ${held}; peak heap ${row.peakHeapMB.toFixed(0)} MiB, theirs ${rival.peakHeapMB.toFixed(0)} MiB)`);
   return check;
 }
 
@@ -132,7 +142,7 @@ const LABELS = {
   'ours-reconstruct-lean': 'ours reconstruct({ frames: false })',
 };
 function labelOf(spec, id) {
-  if (id === 'sdk') return { 'openai-chat': 'openai finalChatCompletion()', 'openai-responses': 'openai finalResponse()', anthropic: '@anthropic-ai/sdk finalMessage()' }[spec.sdk] ?? 'SDK';
+  if (id === 'sdk') return readerLabel(spec);
   return LABELS[id] ?? id;
 }
 

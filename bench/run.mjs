@@ -25,7 +25,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { contestantsFor, payloadsOf } from './contestants.mjs';
+import { contestantsFor, isSse, payloadsOf } from './contestants.mjs';
 import { clockOf, PAIRED, pairedRatio, runChildren, speedOf as pairedSpeedOf } from './paired.mjs';
 import { checkOf, mismatchOf, printMemory, printStream, printSummary, TARGETS } from './report.mjs';
 import { buildStream, STREAMS } from './streams.mjs';
@@ -163,10 +163,14 @@ async function speedChild(stream, files, contestant, input) {
  * and the baseline's build are other code. `pairs` are the ratios the targets check (report.mjs's TARGETS).
  */
 const PAIRED_GROUPS = [
-  { name: 'reconstruct', inputs: ['chunks', 'string'], ids: ['ours-reconstruct', 'ours-reconstruct-lean', 'es-json'], baseline: ['ours-reconstruct', 'ours-reconstruct-lean'] },
-  { name: 'decode', inputs: ['chunks'], ids: ['ours-reader', 'es-json'], baseline: ['ours-reader'], streams: TARGETS.find((target) => target.id === 'decode-stream').streams },
+  { name: 'reconstruct', inputs: ['chunks', 'string'], ids: ['ours-reconstruct', 'ours-reconstruct-lean', 'es-json'], baseline: ['ours-reconstruct', 'ours-reconstruct-lean'], when: isSse },
+  { name: 'decode', inputs: ['chunks'], ids: ['ours-reader', 'es-json'], baseline: ['ours-reader'], when: (spec) => TARGETS.find((target) => target.id === 'decode-stream').streams.includes(spec.name) },
   // The SDKs read 10-20× slower and their target (3×) has a wide margin: fewer rounds.
-  { name: 'sdk', inputs: ['chunks'], ids: ['ours-reconstruct', 'sdk'], baseline: [], rounds: (megabytes) => (megabytes <= 10 ? 3 : 1), warmups: 1 },
+  { name: 'sdk', inputs: ['chunks'], ids: ['ours-reconstruct', 'sdk'], baseline: [], rounds: (megabytes) => (megabytes <= 10 ? 3 : 1), warmups: 1, when: (spec) => !spec.peer },
+  // Issue 24's formats: the best existing reader of each (report.mjs's #24 targets, 1.3×), with and without frames.
+  { name: 'peer', inputs: ['chunks'], ids: ['ours-reconstruct', 'ours-reconstruct-lean', 'sdk'], baseline: ['ours-reconstruct', 'ours-reconstruct-lean'], when: (spec) => spec.peer === true && !isSse(spec) },
+  // Their SDK readers (the ai client, @ag-ui/client) are slow: the SDKs' fewer rounds, as before.
+  { name: 'peer-sse', inputs: ['chunks'], ids: ['ours-reconstruct', 'ours-reconstruct-lean', 'sdk'], baseline: [], rounds: (megabytes) => (megabytes <= 10 ? 3 : 1), warmups: 1, when: (spec) => spec.peer === true && isSse(spec) },
 ];
 const BEFORE = 'before-';
 
@@ -185,7 +189,7 @@ async function measurePaired(stream, files, contestants, results) {
   const byId = new Map(contestants.map((contestant) => [contestant.id, contestant]));
   const before = options.baseline ? new Map(contestantsFor(stream.spec).map((contestant) => [BEFORE + contestant.id, { ...contestant, id: BEFORE + contestant.id, label: `before: ${contestant.label.replace(/^ours /, '')}` }])) : new Map();
   for (const group of PAIRED_GROUPS) {
-    if (group.streams && !group.streams.includes(stream.spec.name)) continue;
+    if (group.when && !group.when(stream.spec)) continue;
     const ids = [...group.ids.filter((id) => byId.has(id)), ...(options.baseline ? group.baseline.map((id) => BEFORE + id) : [])];
     if (ids.filter((id) => !id.startsWith(BEFORE)).length < 2) continue;
     for (const input of group.inputs) {
@@ -250,7 +254,7 @@ function writeStream(name, megabytes, files, bytes = buildStream(name, megabytes
 async function speedOf(spec, megabytes, files) {
   const stream = buildStream(spec.name, megabytes);
   if (!options.inProcess || (megabytes === memorySize && options.memory)) writeStream(spec.name, megabytes, files, stream.bytes);
-  if (options.inProcess) {
+  if (options.inProcess && isSse(spec)) {
     stream.text = new TextDecoder().decode(stream.bytes);
     Object.assign(stream, payloadsOf(stream.text));
   }

@@ -4,7 +4,10 @@ import { agUiStreams } from './formats/ag-ui.mjs';
 // (openai-python--parallel-tool-calls, anthropic-sdk-python--text-then-tool-use, fantasy--azure-gpt5mini-text,
 // pydantic-ai--text for Gemini): same fields, same order, token-sized deltas. A new format's streams live in
 // bench/formats/<name>.mjs, made from the helpers here, and are listed here by one line.
+import { bedrockStreams } from './formats/bedrock.mjs';
 import { cohereStreams } from './formats/cohere.mjs';
+import { ollamaStreams } from './formats/ollama.mjs';
+import { uiMessageStreams } from './formats/ui-message-stream.mjs';
 
 /** A small seeded PRNG (mulberry32): the same seed gives the same stream on every run and in every child. */
 function seeded(seed) {
@@ -250,6 +253,11 @@ export const STREAMS = [
   { name: 'gemini-text', format: 'gemini', title: 'Gemini text', sdk: null, generate: geminiText },
   ...agUiStreams(),
   ...cohereStreams({ Writer, pieces, fragments, argumentsFor }),
+  // Issue 24's formats that are not server-sent events carry `framing` (NDJSON, the binary AWS event stream): only
+  // the reconstruct contestants and the format's best existing reader read them (contestants.mjs).
+  ...uiMessageStreams({ Writer, SSE }),
+  ...ollamaStreams({ Writer, pieces }),
+  ...bedrockStreams({ pieces, fragments }),
 ];
 
 export const CHUNK_BYTES = 64 * 1024;
@@ -263,7 +271,8 @@ export function buildStream(name, megabytes) {
   if (!spec) throw new Error(`no benchmark stream named ${name}; pass one of ${STREAMS.map((s) => s.name).join(', ')}`);
   const seed = [...name].reduce((hash, char) => Math.imul(hash ^ char.charCodeAt(0), 16777619), 2166136261) + megabytes;
   const { out, expected } = spec.generate(megabytes * 1_000_000, seeded(seed));
-  const bytes = new TextEncoder().encode(out.parts.join(''));
+  // A binary stream's writer joins its own messages.
+  const bytes = out.joined ? out.joined() : new TextEncoder().encode(out.parts.join(''));
   out.parts.length = 0;
   return { spec, megabytes, bytes, chunks: chunksOf(bytes), expected: { ...expected, frames: out.frames } };
 }

@@ -55,8 +55,8 @@ function aguiTools(targetBytes, random) {
  */
 export function agUiStreams() {
   return [
-    { name: 'agui-text', format: 'ag-ui', title: 'AG-UI text', sdk: 'ag-ui', generate: aguiText },
-    { name: 'agui-tools', format: 'ag-ui', title: 'AG-UI tool calls', sdk: 'ag-ui', generate: aguiTools },
+    { name: 'agui-text', format: 'ag-ui', title: 'AG-UI text', sdk: 'ag-ui', peer: true, generate: aguiText },
+    { name: 'agui-tools', format: 'ag-ui', title: 'AG-UI tool calls', sdk: 'ag-ui', peer: true, generate: aguiTools },
   ];
 }
 

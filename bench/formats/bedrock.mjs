@@ -1,79 +1,106 @@
-// Bedrock ConverseStream, read live from 64 KiB chunks: `reconstruct` (framing, assembly, findings, answer) against
-// the best existing reader of the same bytes, @smithy/eventstream-codec (the AWS SDK's) splitting and checking the
-// messages plus JSON.parse of each payload. Run alone: `node bench/formats/bedrock.mjs [--quick]` (after `npx tsup`),
-// or `npx tsx bench/formats/bedrock.mjs --src` to read the sources. Prints medians.
+// Bedrock ConverseStream in the bench: a long answer as AWS event-stream messages (binary, written with the AWS SDK's
+// own @smithy/eventstream-codec, padded with `p` as Bedrock pads its events), and the best existing reader of those
+// bytes (issue 24): the codec splitting and checking the messages (both CRCs) as the SDK does, plus JSON.parse of
+// each payload, building the text and counting the tool calls. bench/streams.mjs lists the stream; `npm run bench`
+// times it against ours (paired, 64 KiB chunks) and weighs its memory.
+//   node bench/formats/bedrock.mjs [--quick]: this format's rows alone (after `npx tsup`).
 import { EventStreamCodec } from '@smithy/eventstream-codec';
 import { fromUtf8, toUtf8 } from '@smithy/util-utf8';
-
-const quick = process.argv.includes('--quick');
-const fromSource = process.argv.includes('--src');
-const pkg = fromSource ? await import('../../src/index.ts') : await import('../../dist/index.js');
-const { synthesizeBytes } = fromSource ? await import('../../src/core/formats/bedrock/synthesize.ts') : { synthesizeBytes: null };
-
-/** A long answer: text in small deltas, a tool call, usage: about 4 MiB of messages (1 MiB with --quick). */
-function streamBytes() {
-  const words = 'the quick brown fox jumps over the lazy dog while the relay copies every frame '.repeat(quick ? 800 : 3200);
-  const response = {
-    output: { message: { role: 'assistant', content: [{ text: words }, { toolUse: { toolUseId: 't1', name: 'lookup', input: { q: 'x'.repeat(2000) } } }] } },
-    stopReason: 'tool_use',
-    usage: { inputTokens: 100, outputTokens: 9000, totalTokens: 9100 },
-    metrics: { latencyMs: 1 },
-  };
-  return synthesizeBytes(response, { pieceSize: 6 });
-}
-
-const bytes = streamBytes();
-const CHUNK = 64 * 1024;
-const chunks = Array.from({ length: Math.ceil(bytes.length / CHUNK) }, (_, i) => bytes.slice(i * CHUNK, i * CHUNK + CHUNK));
-
-function ours() {
-  const result = pkg.reconstruct(chunks);
-  return result.choices[0].text.length;
-}
+import { runAlone } from './alone.mjs';
 
 const codec = new EventStreamCodec(toUtf8, fromUtf8);
+const PADDING = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+/** Collects binary messages until the stream reaches its size (the Writer of bench/streams.mjs, for bytes). */
+class MessageWriter {
+  constructor(targetBytes) {
+    this.target = targetBytes;
+    this.parts = [];
+    this.bytes = 0;
+    this.frames = 0;
+  }
+  add(name, body, random) {
+    // Bedrock pads every event with `p`: a run of the alphabet of random length.
+    const payload = JSON.stringify({ ...body, p: PADDING.slice(0, 1 + Math.floor(random() * PADDING.length)) });
+    const headers = { ':event-type': { type: 'string', value: name }, ':content-type': { type: 'string', value: 'application/json' }, ':message-type': { type: 'string', value: 'event' } };
+    const message = codec.encode({ headers, body: fromUtf8(payload) });
+    this.parts.push(message);
+    this.bytes += message.length;
+    this.frames += 1;
+  }
+  get full() {
+    return this.bytes >= this.target;
+  }
+  /** The messages joined into one body. */
+  joined() {
+    const body = new Uint8Array(this.bytes);
+    let at = 0;
+    for (const part of this.parts) {
+      body.set(part, at);
+      at += part.length;
+    }
+    return body;
+  }
+}
+
+/** Text in token pieces, then a tool use every 400 pieces (its input in fragments), then the stop and the metadata. */
+function bedrockText({ pieces, fragments }, targetBytes, random) {
+  const out = new MessageWriter(targetBytes);
+  const next = pieces(random);
+  let textLength = 0;
+  let toolCalls = 0;
+  let block = 0;
+  out.add('messageStart', { role: 'assistant' }, random);
+  while (!out.full) {
+    for (let i = 0; i < 400 && !out.full; i += 1) {
+      const text = next();
+      textLength += text.length;
+      out.add('contentBlockDelta', { contentBlockIndex: block, delta: { text } }, random);
+    }
+    out.add('contentBlockStop', { contentBlockIndex: block }, random);
+    block += 1;
+    out.add('contentBlockStart', { contentBlockIndex: block, start: { toolUse: { toolUseId: `tooluse_${String(block).padStart(20, 'x')}`, name: 'lookup' } } }, random);
+    for (const input of fragments(JSON.stringify({ query: `weather in city ${block}`, limit: 5 }), random)) out.add('contentBlockDelta', { contentBlockIndex: block, delta: { toolUse: { input } } }, random);
+    out.add('contentBlockStop', { contentBlockIndex: block }, random);
+    toolCalls += 1;
+    block += 1;
+  }
+  out.add('messageStop', { stopReason: 'tool_use' }, random);
+  out.add('metadata', { usage: { inputTokens: 100, outputTokens: out.frames, totalTokens: 100 + out.frames }, metrics: { latencyMs: 1234 } }, random);
+  return { out, expected: { textLength, toolCalls } };
+}
+
+/** The bench streams of this format (bench/streams.mjs lists them), made with its helpers. */
+export function bedrockStreams(parts) {
+  return [{ name: 'bedrock-text', format: 'bedrock', framing: 'aws-event-stream', title: 'Bedrock ConverseStream text and tool use (binary)', sdk: 'bedrock-codec', peer: true, generate: (bytes, random) => bedrockText(parts, bytes, random) }];
+}
+
 /** The SDK's way: hold bytes until a message is whole (its total length), decode it (both checksums), parse JSON. */
-function theirs() {
+function codecReader(stream, _input, sample) {
   let held = new Uint8Array(0);
-  let text = 0;
-  for (const chunk of chunks) {
+  let textLength = 0;
+  let toolCalls = 0;
+  for (const chunk of stream.chunks) {
     const joined = new Uint8Array(held.length + chunk.length);
     joined.set(held);
     joined.set(chunk, held.length);
     let at = 0;
     while (joined.length - at >= 4) {
-      const total = new DataView(joined.buffer, at).getUint32(0, false);
+      const total = new DataView(joined.buffer, joined.byteOffset + at).getUint32(0, false);
       if (joined.length - at < total) break;
       const message = codec.decode(joined.subarray(at, at + total));
       const event = JSON.parse(toUtf8(message.body));
-      if (event.delta && typeof event.delta.text === 'string') text += event.delta.text.length;
+      if (typeof event.delta?.text === 'string') textLength += event.delta.text.length;
+      if (event.start?.toolUse) toolCalls += 1;
       at += total;
     }
     held = joined.slice(at);
+    if (sample) sample();
   }
-  return text;
+  return { textLength, toolCalls };
 }
 
-function median(fn, runs) {
-  const times = [];
-  let check = 0;
-  for (let i = 0; i < runs; i += 1) {
-    const start = performance.now();
-    check = fn();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return { ms: times[Math.floor(times.length / 2)], check };
-}
+/** Its reader, as bench/contestants.mjs lists the SDK readers. */
+export const BEDROCK_READERS = { 'bedrock-codec': { label: '@smithy/eventstream-codec + JSON.parse', run: codecReader } };
 
-const runs = quick ? 7 : 15;
-median(ours, 2);
-median(theirs, 2);
-const a = median(ours, runs);
-const b = median(theirs, runs);
-if (a.check !== b.check) throw new Error(`the readers disagree on the text: ${a.check} vs ${b.check}`);
-const mib = bytes.length / 1024 / 1024;
-console.log(`bedrock ConverseStream, ${mib.toFixed(2)} MiB in ${chunks.length} chunks of 64 KiB, median of ${runs}:`);
-console.log(`  sse-reconstruct reconstruct(): ${a.ms.toFixed(1)} ms (${(mib / (a.ms / 1000)).toFixed(1)} MiB/s)`);
-console.log(`  @smithy/eventstream-codec + JSON.parse: ${b.ms.toFixed(1)} ms (${(mib / (b.ms / 1000)).toFixed(1)} MiB/s)`);
-console.log(`  ratio (theirs / ours): ${(b.ms / a.ms).toFixed(2)}×`);
+if (import.meta.url === `file://${process.argv[1]}`) await runAlone(['bedrock-text']);

@@ -50,8 +50,8 @@ function cohereTools({ Writer, fragments, argumentsFor }, targetBytes, random) {
 /** The streams, as bench/streams.mjs lists them, made with its helpers (the Writer, token pieces, tool arguments). */
 export function cohereStreams(parts) {
   return [
-    { name: 'cohere-text', format: 'cohere', title: 'Cohere v2 text', sdk: 'cohere-es', generate: (bytes, random) => cohereText(parts, bytes, random) },
-    { name: 'cohere-tools', format: 'cohere', title: 'Cohere v2 tool calls', sdk: 'cohere-es', generate: (bytes, random) => cohereTools(parts, bytes, random) },
+    { name: 'cohere-text', format: 'cohere', title: 'Cohere v2 text', sdk: 'cohere-es', peer: true, generate: (bytes, random) => cohereText(parts, bytes, random) },
+    { name: 'cohere-tools', format: 'cohere', title: 'Cohere v2 tool calls', sdk: 'cohere-es', peer: true, generate: (bytes, random) => cohereTools(parts, bytes, random) },
   ];
 }
 

@@ -41,7 +41,8 @@ export interface DecoderCallbacks {
 
 /** Takes the frame that starts at `text[at]` when it knows its text; returns the characters taken (0: not taken). */
 export interface FrameTaker {
-  take(text: string, at: number, index: number, line: number, start: number, lastEventId: string): number;
+  /** `room`: the characters the frame's lines (its blank line aside) may hold before the held bound stops the stream. */
+  take(text: string, at: number, index: number, line: number, start: number, lastEventId: string, room: number): number;
   /** The lines of the frame taken last, its blank line included, and how many of them end in CRLF. */
   readonly lines: number;
   readonly crlfLines: number;

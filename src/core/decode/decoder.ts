@@ -170,7 +170,7 @@ class LineDecoder implements StreamFields {
     let cr = -2;
     while (start < length) {
       if (lane !== undefined && this.frame === null && this.stamped === false && !this.stopped && this.pending.length === 0) {
-        const taken = lane.take(text, start, this.frameCount, this.lineNo + 1, this.offset, this.lastEventId);
+        const taken = lane.take(text, start, this.frameCount, this.lineNo + 1, this.offset, this.lastEventId, this.maxHeld - this.held);
         if (taken > 0) {
           this.countTaken(lane, taken);
           start += taken;

@@ -91,9 +91,10 @@ export class FrameLane {
 
   /**
    * Takes the frame that starts at `text[at]` when it fits a shape: returns the characters taken, 0 when it must be
-   * read line by line. `index`, `line`, `start`: the frame's number, first line and offset, as the decoder counts.
+   * read line by line. `index`, `line`, `start`: the frame's number, first line and offset, as the decoder counts;
+   * `room`: the characters its lines (not its blank line) may hold under the held bound (a larger one stops there).
    */
-  take(text: string, at: number, index: number, line: number, start: number, lastEventId: string): number {
+  take(text: string, at: number, index: number, line: number, start: number, lastEventId: string, room: number): number {
     if (!this.settings.enabled) return 0;
     const shapes = this.shapes;
     for (let i = 0; i < shapes.length; i += 1) {
@@ -104,6 +105,8 @@ export class FrameLane {
         if (shape.hits === 0 && shape.misses > 16) shapes.splice(i--, 1);
         continue;
       }
+      // Past the held bound the decoder stops the stream: read such a frame line by line.
+      if (end - at - shape.tail / 2 > room) return 0;
       const frame = this.frame;
       frame.index = index;
       frame.event = shape.event;

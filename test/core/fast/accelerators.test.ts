@@ -123,16 +123,21 @@ describe.each(FORMAT_MODULES.map((module) => [module.name, module] as const))('%
           state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
           return 1 + (state % max);
         };
-        expectSameCarried(module.synthesize(response, { pieceSize, random }), module);
+        expectSame(module.synthesize(response, { pieceSize, random }), module);
       }),
       { numRuns: runsPerFormat(40) },
     );
   });
 
-  it.runIf(module.accelerator !== undefined)("reads the streams of its arbitrary's responses the same", () => {
+  // As its clients get them: text, and a binary framing's messages too.
+  it.runIf(module.accelerator !== undefined)("reads the streams of its arbitrary's responses the same, as text and as binary messages", () => {
     fc.assert(
       fc.property(RESPONSE_ARBITRARIES[module.name], fc.integer({ min: 1, max: 12 }), (response, pieceSize) => {
-        expectSameCarried(module.synthesize(response, { pieceSize }), module);
+        const text = module.synthesize(response, { pieceSize });
+        for (const input of carriedInBinary(module) ? [text, binaryOf(text)] : [text]) {
+          expect(readWith(true, input)).toBe(readWith(false, input));
+          expect(readWith(true, inChunks(input, 61))).toBe(readWith(false, inChunks(input, 61)));
+        }
       }),
       { numRuns: 15 },
     );

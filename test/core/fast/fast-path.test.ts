@@ -279,6 +279,23 @@ describe('frame lane on live streams', () => {
   });
 });
 
+describe('frame lanes and the held bound', () => {
+  // A hot delta frame past `maxHeldChars`, after frames of its shape the lane has learned: the stream stops there,
+  // as it does line by line, whatever the frame's shape.
+  const chatChunk = (content: string) => `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
+  const ollamaLine = (content: string) => `${JSON.stringify({ model: 'm', created_at: `t${content.length}`, message: { role: 'assistant', content }, done: false })}\n`;
+
+  it.each([
+    ['an SSE frame', chatChunk, 'data: [DONE]\n\n'],
+    ['an NDJSON line', ollamaLine, `${JSON.stringify({ model: 'm', created_at: 't', message: { role: 'assistant', content: '' }, done: true, done_reason: 'stop' })}\n`],
+  ] as const)('stops at %s past the bound, with the fast path on and off', (_what, frame, end) => {
+    const stream = Array.from({ length: 20 }, (_, i) => frame(`hello ${i}`)).join('') + frame('x'.repeat(3000)) + frame('after') + end;
+    const on = reconstructWith(fastSettings(true), stream, { maxHeldChars: 1000 });
+    expect(on.findingCounts['too large']).toBe(1);
+    expect(JSON.stringify(on)).toBe(readWith(false, stream, { maxHeldChars: 1000 }));
+  });
+});
+
 describe('fast path counts', () => {
   it.each(streams)('takes most frames of a long %s stream', (format, response) => {
     const value = fc.sample(response, { numRuns: 1, seed: 7 })[0] as Record<string, unknown>;
