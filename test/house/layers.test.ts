@@ -110,3 +110,24 @@ describe('the faces', () => {
     expect(broken).toEqual([]);
   });
 });
+
+// test/oracle is the second, independent reading of a faulted stream: it may read the package's public API and the
+// faults it checks, never a format folder's rules (an assembler, its tables), else a bug there would be in both readings.
+describe('the fault oracle (test/oracle)', () => {
+  const oracleFiles = files(join(import.meta.dirname, '../oracle'));
+  /** Modules of src/ outside the public API it may use, each with why. */
+  const ALLOWED = new Map([
+    ['core/formats/finish-check', 'how a finish reason outside every table is classed (shared by all formats, no format rule)'],
+    ['core/judge/usage', 'the tokens an empty turn counts, a constant the judge and the oracle both name'],
+  ]);
+  it('finds its modules', () => expect(oracleFiles.length).toBeGreaterThan(8));
+
+  it('imports no format folder: only core/index.ts, the faults and a few named constants', () => {
+    const broken = oracleFiles.flatMap((file) =>
+      importsOf(file)
+        .filter((target) => !target.startsWith('..') && target !== 'core/index' && !target.startsWith('faults/') && !ALLOWED.has(target))
+        .map((target) => `${relative(src, file)} → ${target}`),
+    );
+    expect(broken).toEqual([]);
+  });
+});

@@ -4,7 +4,7 @@
 import { formatModule, framingOf, isObject, reconstruct, type FindingCode, type FinishOutcome, type FormatName, type Verdict } from '../../src/core/index.js';
 import { classOutsideTable } from '../../src/core/formats/finish-check.js';
 import { type FrameFields, typeOf } from '../../src/faults/frame-text.js';
-import { DELTA_BLOCK, fits, isKnownBlock } from '../../src/core/formats/anthropic/block-types.js';
+import { deltaMisfits } from './anthropic-blocks.js';
 import { responsesOracle } from './responses.js';
 import { ollamaOracle } from './ollama.js';
 import { bedrockEventOf, bedrockOracle } from './bedrock.js';
@@ -286,7 +286,7 @@ function anthropicOracle(shared: Shared): FormatOracle {
       } else if (type === 'content_block_delta') {
         if (!block || !block.open) return lost(shared, 'block unstarted');
         const delta = isObject(value.delta) ? value.delta : {};
-        if (typeof delta.type === 'string' && DELTA_BLOCK.has(delta.type) && isKnownBlock(block.type) && !fits(delta.type, block.type)) return lost(shared, 'delta mismatch');
+        if (typeof delta.type === 'string' && deltaMisfits(delta.type, block.type)) return lost(shared, 'delta mismatch');
         if (delta.type === 'input_json_delta' && typeof delta.partial_json === 'string') block.json += delta.partial_json;
         if (delta.type === 'signature_delta' && block.type === 'thinking' && typeof delta.signature === 'string') block.signed = delta.signature !== '';
       } else if (type === 'content_block_stop') {

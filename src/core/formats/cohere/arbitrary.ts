@@ -23,7 +23,10 @@ export function arbitrary(fc: FastCheckModule): JsonArbitrary {
       if (content.length > 0 || calls.length === 0) message.content = content.length > 0 ? content : [{ type: 'text', text: '' }];
       // `TOOL_CALL` ends a turn that calls tools, and no other.
       const finish = calls.length > 0 ? (reason === 'MAX_TOKENS' ? reason : 'TOOL_CALL') : reason === 'TOOL_CALL' ? 'COMPLETE' : reason;
-      const usage = { billed_units: { input_tokens: counts[2], output_tokens: counts[1] }, tokens: { input_tokens: counts[0], output_tokens: counts[1] } };
+      // A message that shows nothing counts no more output than an empty turn: more would be `usage without content`.
+      const shows = calls.length > 0 || content.some((block) => ('text' in block ? block.text : block.thinking) !== '');
+      const output = shows ? counts[1] : Math.min(counts[1], 3);
+      const usage = { billed_units: { input_tokens: counts[2], output_tokens: output }, tokens: { input_tokens: counts[0], output_tokens: output } };
       return { id: 'arb', finish_reason: finish, message, usage };
     });
 }
