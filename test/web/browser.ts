@@ -31,6 +31,11 @@ export interface LaunchOptions {
   colorScheme?: 'light' | 'dark';
   viewport?: { width: number; height: number };
   javaScriptEnabled?: boolean;
+  /**
+   * A chromium of the file's own, for a file that uses the clipboard: the clipboard belongs to the browser, shared by
+   * all its contexts, so files running side by side in the run's chromium would paste each other's text.
+   */
+  ownClipboard?: boolean;
 }
 
 /**
@@ -46,7 +51,7 @@ export async function launch(options: LaunchOptions = {}): Promise<Browser> {
     deviceScaleFactor: 1,
     javaScriptEnabled: options.javaScriptEnabled ?? true,
   };
-  if (endpoint !== '') {
+  if (endpoint !== '' && options.ownClipboard !== true) {
     const shared = await chromium.connect(endpoint);
     const context = await shared.newContext(contextOptions);
     return {
@@ -60,7 +65,7 @@ export async function launch(options: LaunchOptions = {}): Promise<Browser> {
   return launchOwn(contextOptions);
 }
 
-async function launchOwn(contextOptions: Required<LaunchOptions> & { deviceScaleFactor: number }): Promise<Browser> {
+async function launchOwn(contextOptions: Required<Omit<LaunchOptions, 'ownClipboard'>> & { deviceScaleFactor: number }): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'sse-reconstruct-page-profile-'));
   const context = await chromium
     .launchPersistentContext(profile, { executablePath: CHROMIUM ?? undefined, headless: true, args: CHROMIUM_ARGS, ...contextOptions })

@@ -35,7 +35,7 @@ describe.skipIf(missing !== null)('the page keeps the capture as given (issue 20
   beforeAll(async () => {
     ensurePage();
     dir = mkdtempSync(join(tmpdir(), 'sse-reconstruct-exact-'));
-    browser = await launch();
+    browser = await launch({ ownClipboard: true });
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write']);
   }, 60_000);
 

@@ -28,7 +28,7 @@ describe.skipIf(missing !== null)('the page', () => {
   // Starting chromium on a loaded machine can take longer than the default 10 s a hook is given.
   beforeAll(async () => {
     ensurePage();
-    browser = await launch();
+    browser = await launch({ ownClipboard: true });
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write']);
     browser.context.on('request', (request: Request) => requests.push(request.url()));
   }, 60_000);

@@ -54,7 +54,7 @@ describe.skipIf(missing !== null)('the page, at size', () => {
   // Starting chromium on a loaded machine can take longer than the default 10 s a hook is given.
   beforeAll(async () => {
     ensurePage();
-    browser = await launch();
+    browser = await launch({ ownClipboard: true });
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write']);
   }, 60_000);
 

@@ -79,7 +79,10 @@ describe('one report model', () => {
   it('is what each face renders: its entry point is the report rendered', () => {
     const result = reconstruct(OVERLOADED);
     expect(renderText(result, { source: OVERLOADED, frames: true })).toBe(renderReportText(reportOf(result, { source: OVERLOADED, frames: 'all' }), { frames: true }));
-    expect(buildReconstructionReport(result, OVERLOADED, 5)).toEqual(pageReport(reportOf(result, { source: OVERLOADED, snippetWidth: 96 }), OVERLOADED.length, 5));
+    // The page's report is the report model rendered, with the clients' readings beside it (its client panel).
+    const page = buildReconstructionReport(result, OVERLOADED, 5);
+    expect(page).toEqual(pageReport(reportOf(result, { source: OVERLOADED, snippetWidth: 96 }), OVERLOADED.length, 5, page.clients));
+    expect(page.clients?.readings.map((reading) => reading.client)).toContain('@anthropic-ai/sdk');
     const printer = (value: unknown) => JSON.stringify(value);
     const serialized = createSerializer({ frames: true }).serialize(result, { indent: '  ' }, '', 0, [], printer);
     expect(serialized).toBe(snapshotBlock(reportOf(result, { frames: 'all' }), { at: '  ', indent: '  ', frames: true }, printer));
