@@ -10,7 +10,8 @@ import { BedrockRuntimeClient, InvokeModelWithResponseStreamCommand } from '@aws
 import { describe, expect, it } from 'vitest';
 import { decode, reconstruct } from '../../src/core/index.js';
 import { fixtures } from '../../src/fixtures/index.js';
-import { eventMessage, joinMessages } from '../../src/core/formats/bedrock/wire.js';
+import { joinMessages } from '../../src/core/decode/aws-event-stream/index.js';
+import { eventMessage } from '../../src/core/formats/bedrock/wire.js';
 
 interface Reading {
   text: string;

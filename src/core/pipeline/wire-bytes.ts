@@ -2,6 +2,7 @@
 // message, in order. Fixtures' `bytes`, the faults' `scriptBytes` and the fault server use it.
 import type { FormatModule } from '../model.js';
 import { decode } from './decode.js';
+import { joinMessages } from '../decode/aws-event-stream/index.js';
 
 /** Bytes a message ends with that a cut leaves off: the AWS event stream's message checksum. */
 const CUT_BYTES = 4;
@@ -21,11 +22,5 @@ export function wireBytes(module: FormatModule, stream: string): Uint8Array | nu
     const message = wire.frameBytes(frame.event, frame.data);
     messages.push(cutOff && index === frames.length - 1 ? message.subarray(0, Math.max(1, message.length - CUT_BYTES)) : message);
   });
-  const out = new Uint8Array(messages.reduce((sum, message) => sum + message.length, 0));
-  let at = 0;
-  for (const message of messages) {
-    out.set(message, at);
-    at += message.length;
-  }
-  return out;
+  return joinMessages(messages);
 }

@@ -62,3 +62,14 @@ export function encodeEventStreamMessage(headers: readonly HeaderToWrite[], payl
   view.setUint32(total - 4, crc32(out, 0, total - 4), false);
   return out;
 }
+
+/** Messages (or any byte pieces) joined into one body, in order. */
+export function joinMessages(messages: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(messages.reduce((sum, message) => sum + message.length, 0));
+  let at = 0;
+  for (const message of messages) {
+    out.set(message, at);
+    at += message.length;
+  }
+  return out;
+}

@@ -4,7 +4,8 @@
 import type { SynthesizeOptions } from '../../model.js';
 import { cutPieces } from '../cut-pieces.js';
 import { isObject, type Json } from '../json-shape.js';
-import { eventFrameText, eventMessage, joinMessages } from './wire.js';
+import { joinMessages } from '../../decode/aws-event-stream/index.js';
+import { eventFrameText, eventMessage } from './wire.js';
 
 /** One event of the stream: its name and members. */
 export interface SynthesizedEvent {

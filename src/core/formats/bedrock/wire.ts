@@ -29,17 +29,6 @@ function eventMessageOfText(name: string, data: string): Uint8Array {
   );
 }
 
-/** Messages joined into one body. */
-export function joinMessages(messages: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(messages.reduce((sum, message) => sum + message.length, 0));
-  let at = 0;
-  for (const message of messages) {
-    out.set(message, at);
-    at += message.length;
-  }
-  return out;
-}
-
 /** A frame's event name and members as text: `event:` names it, or (a relay's rendering) the one key of its JSON. */
 function eventOfFrame(event: string, data: string): { name: string; data: string } {
   if (event !== 'message') return { name: event, data };
