@@ -84,7 +84,7 @@ function openEventStreamReader(setup: FrameReaderSetup): FrameReader {
       if (lane !== null && transportError === null && payload.kind === 'json') lane.learn(frame, payload.value);
     },
     findings,
-    { maxFrameBytes: bound === undefined ? MAX_FRAME_BYTES : bound },
+    { maxFrameBytes: bound === undefined ? MAX_FRAME_BYTES : bound, payloadViews: true },
   );
   return {
     push: (chunk) => reader.push(typeof chunk === 'string' ? encoder.encode(chunk) : chunk),

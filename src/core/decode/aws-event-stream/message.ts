@@ -37,7 +37,7 @@ export interface EventStreamMessage {
   errorCode: string | null;
   /** `:content-type`, null when absent. */
   contentType: string | null;
-  /** The payload bytes (the reader's own copy). */
+  /** The payload bytes: the reader's own copy, or with `payloadViews` a view valid only while `onMessage` runs. */
   payload: Uint8Array;
   /** False when its message checksum did not match (the bytes are handed on as they came, and a finding says so). */
   intact: boolean;
