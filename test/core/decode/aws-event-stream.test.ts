@@ -50,10 +50,12 @@ function encodeAll(messages: Generated[]): Uint8Array {
   return out;
 }
 
-function readOurs(chunks: readonly Uint8Array[], maxFrameBytes?: number): { messages: EventStreamMessage[]; findings: FindingList } {
+/** `payloadViews`: read with views of the payloads (as the framing does), each copied while it is valid. */
+function readOurs(chunks: readonly Uint8Array[], maxFrameBytes?: number, payloadViews = false): { messages: EventStreamMessage[]; findings: FindingList } {
   const findings = new FindingList();
   const messages: EventStreamMessage[] = [];
-  const reader = new EventStreamReader((m) => messages.push(m), findings, maxFrameBytes === undefined ? {} : { maxFrameBytes });
+  const keep = (m: EventStreamMessage): number => messages.push(payloadViews ? { ...m, payload: m.payload.slice() } : m);
+  const reader = new EventStreamReader(keep, findings, { ...(maxFrameBytes === undefined ? {} : { maxFrameBytes }), payloadViews });
   for (const chunk of chunks) reader.push(chunk);
   reader.end();
   return { messages, findings };
@@ -113,6 +115,8 @@ describe('AWS event-stream reader', () => {
         expect(whole.messages.map((m) => ({ headers: byName(m.headers), body: m.payload }))).toEqual(theirs.messages.map((m) => ({ headers: byName(theirHeaders(m.headers)), body: new Uint8Array(m.body) })));
         const chunked = readOurs(cutAt(bytes, cuts));
         expect(chunked.messages).toEqual(whole.messages);
+        // Views of the held bytes, read before the buffer moves on, are the same payloads.
+        expect(readOurs(cutAt(bytes, cuts), undefined, true).messages).toEqual(whole.messages);
       }),
       RUNS,
     );
