@@ -41,7 +41,19 @@ export function shown(value: unknown): string {
   return describeArgument(value);
 }
 
+/**
+ * A count with a comma between thousands (`1,200`), as `toLocaleString('en-US')` writes it, without asking Intl: its
+ * first call loads the locale data, 7.5 MiB of a process's memory, which a read's findings would otherwise pay.
+ */
+export function grouped(count: number): string {
+  if (!Number.isSafeInteger(count)) return count.toLocaleString('en-US');
+  const digits = String(Math.abs(count));
+  let out = digits.slice(0, digits.length % 3 || 3);
+  for (let at = out.length; at < digits.length; at += 3) out += `,${digits.slice(at, at + 3)}`;
+  return count < 0 || Object.is(count, -0) ? `-${out}` : out;
+}
+
 /** `1 finding`, `2 findings`, `1,200 characters`; `nouns` for a plural that is not the noun and an s. */
 export function plural(count: number, noun: string, nouns = `${noun}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? noun : nouns}`;
+  return `${grouped(count)} ${count === 1 ? noun : nouns}`;
 }

@@ -5,6 +5,7 @@ import { placeOfPart, type ComparePlaces } from './places.js';
 import { alignTexts, type TextShape, type TextShapeKind } from './text-align.js';
 import { makeDifference } from './difference.js';
 import type { Difference } from './types.js';
+import { grouped } from '../words.js';
 
 /** A part of a choice that holds text. */
 export type TextPart = 'text' | 'reasoning' | 'refusal';
@@ -53,14 +54,14 @@ function spanText(text: string, span: { offset: number; length: number }): strin
 }
 
 function characters(count: number): string {
-  return count === 1 ? '1 character' : `${count.toLocaleString('en-US')} characters`;
+  return count === 1 ? '1 character' : `${grouped(count)} characters`;
 }
 
 /** The shape in plain words: what is missing, added or moved, and where. */
 export function describeShape(shape: TextShape, up: string, down: string, part: string): string {
   const upSpan = spanText(up, shape.upstream);
   const downSpan = spanText(down, shape.downstream);
-  const after = (offset: number) => (offset === 0 ? 'at the start' : `after character ${offset.toLocaleString('en-US')}`);
+  const after = (offset: number) => (offset === 0 ? 'at the start' : `after character ${grouped(offset)}`);
   switch (shape.kind) {
     case 'dropped at start':
       return down === ''

@@ -5,6 +5,7 @@ import type { DifferenceCode } from './catalogue.js';
 import { makeDifference } from './difference.js';
 import { placeOfFrame, type ComparePlaces } from './places.js';
 import type { Difference, UsageComparison } from './types.js';
+import { grouped } from '../words.js';
 
 const COUNTS = ['input', 'output', 'total', 'cacheRead', 'cacheWrite', 'reasoning'] as const;
 type Count = (typeof COUNTS)[number];
@@ -73,5 +74,5 @@ function cacheHint(up: AnswerUsage, count: Count, down: number): string {
 }
 
 function says(value: number | null): string {
-  return value === null ? 'none' : value.toLocaleString('en-US');
+  return value === null ? 'none' : grouped(value);
 }

@@ -4,7 +4,7 @@ import type { Frame, LineTally } from './frame.js';
 import type { DecoderCallbacks, DecoderSummary, EventStreamDecoder, FrameEnding, FrameTaker } from './decoder-model.js';
 import { heldFloor, matchStamp, StampClock, UndecidedLines } from './timestamps.js';
 import { heldBound, MAX_HELD_CHARS } from './held-bound.js';
-import { describeArgument } from '../words.js';
+import { describeArgument, grouped } from '../words.js';
 import { keepShape } from '../keep-shapes.js';
 import { internEvent } from './event-names.js';
 import { emptyOpenFrame, flushNotes, type OpenFrame, readBare, readData, readEvent, readField, type StreamFields } from './field-lines.js';
@@ -445,7 +445,7 @@ class LineDecoder implements StreamFields {
     const maxHeld = this.maxHeld;
     this.findings.add(
       'too large',
-      `More than ${maxHeld.toLocaleString('en-US')} characters arrived without a blank line; ${maxHeld === MAX_HELD_CHARS ? 'a reader with the common 1 MiB bound' : 'a reader with this bound (maxHeldChars)'} stops the stream here, and nothing after this point was read. End every frame with a blank line and split very large payloads.`,
+      `More than ${grouped(maxHeld)} characters arrived without a blank line; ${maxHeld === MAX_HELD_CHARS ? 'a reader with the common 1 MiB bound' : 'a reader with this bound (maxHeldChars)'} stops the stream here, and nothing after this point was read. End every frame with a blank line and split very large payloads.`,
       line,
       1,
     );

@@ -4,7 +4,7 @@
 import { FINDINGS_LISTED_PER_CODE, type FindingList } from '../findings.js';
 import { keepShape } from '../keep-shapes.js';
 import { SseReconstructError } from '../library-errors.js';
-import { describeArgument, preview } from '../words.js';
+import { describeArgument, grouped, preview } from '../words.js';
 import type { DecoderSummary } from './decoder-model.js';
 import type { Frame, LineTally, Payload } from './frame.js';
 import type { FrameReaderSetup } from './framing.js';
@@ -231,7 +231,7 @@ class NdjsonReading {
     const maxHeld = this.maxHeld;
     this.findings.add(
       'too large',
-      `Line ${line} is longer than ${maxHeld.toLocaleString('en-US')} characters; ${maxHeld === MAX_HELD_CHARS ? 'a reader with the common 1 MiB bound' : 'a reader with this bound (maxHeldChars)'} stops the stream here, and nothing after this point was read. Split very large documents.`,
+      `Line ${line} is longer than ${grouped(maxHeld)} characters; ${maxHeld === MAX_HELD_CHARS ? 'a reader with the common 1 MiB bound' : 'a reader with this bound (maxHeldChars)'} stops the stream here, and nothing after this point was read. Split very large documents.`,
       line,
       1,
     );

@@ -3,7 +3,7 @@ import type { FindingList } from '../findings.js';
 import type { ErrorShape } from '../formats/error-body.js';
 import { formatModule, FORMAT_MODULES } from '../formats/registry.js';
 import type { FormatModule, FormatName, FrameRecord } from '../model.js';
-import { plural } from '../words.js';
+import { grouped, plural } from '../words.js';
 
 /**
  * Tells the format from what the frames carry. Each frame names the format that recognises it best; the first frame
@@ -163,7 +163,7 @@ export function noteNoFormat(tally: UnnamedTally, findings: FindingList): void {
   if (first === null) return;
   findings.add(
     'no format',
-    `No frame is one of the formats this library reads: each was tried against ${FORMAT_MODULES.map((module) => module.title).join(', ')}, and none names one. The ${tally.frames === 1 ? 'frame carries' : `${tally.frames.toLocaleString('en-US')} frames carry`} ${carriedByAll(tally)}. Nothing was assembled. Check that this is the body of an LLM stream, or pass \`format\` to read it as one of them.`,
+    `No frame is one of the formats this library reads: each was tried against ${FORMAT_MODULES.map((module) => module.title).join(', ')}, and none names one. The ${tally.frames === 1 ? 'frame carries' : `${grouped(tally.frames)} frames carry`} ${carriedByAll(tally)}. Nothing was assembled. Check that this is the body of an LLM stream, or pass \`format\` to read it as one of them.`,
     first.line,
     1,
     first.index,

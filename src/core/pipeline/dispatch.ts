@@ -11,6 +11,7 @@ import type { Assembler, Assembly, AssemblyContext, FormatModule, FrameRecord } 
 import { PlaceBook } from '../answer/place-book.js';
 import { FrameTable } from './frame-table.js';
 import { WAITING_FRAMES, WaitingFrames } from './waiting.js';
+import { grouped } from '../words.js';
 
 /** What the frames made: the format read, its assembly, and the assembly's findings. */
 export interface Dispatched {
@@ -255,7 +256,7 @@ export class FrameDispatch implements LaneSink {
     const count = this.unreadEarly;
     this.findings.add(
       'unread before format',
-      `${count} frame${count === 1 ? '' : 's'} from frame ${first?.index ?? 0} on came before any frame named a format, past the ${WAITING_FRAMES.toLocaleString('en-US')} frames (or 1 MiB) kept waiting for one: ${count === 1 ? 'it was' : 'they were'} counted, not read as ${module.title}, so the answer may lack what ${count === 1 ? 'it' : 'they'} carried. Pass \`format: '${module.name}'\` to read every frame as it comes.`,
+      `${count} frame${count === 1 ? '' : 's'} from frame ${first?.index ?? 0} on came before any frame named a format, past the ${grouped(WAITING_FRAMES)} frames (or 1 MiB) kept waiting for one: ${count === 1 ? 'it was' : 'they were'} counted, not read as ${module.title}, so the answer may lack what ${count === 1 ? 'it' : 'they'} carried. Pass \`format: '${module.name}'\` to read every frame as it comes.`,
       first?.line ?? 0,
       1,
       first?.index,
