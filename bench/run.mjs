@@ -243,6 +243,8 @@ async function measureIsolated(stream, files, contestants) {
 /** The stream's bytes in the workdir, for the children to read: `${name}-${megabytes}` → its path. */
 const workdir = mkdtempSync(join(tmpdir(), 'sse-bench-'));
 process.on('exit', () => rmSync(workdir, { recursive: true, force: true }));
+// A run stopped by a signal (Ctrl-C, a timeout) ends through exit too, so its folder goes with it.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => process.exit(128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1)));
 function writeStream(name, megabytes, files, bytes = buildStream(name, megabytes).bytes) {
   const file = join(workdir, `${name}-${megabytes}.sse`);
   writeFileSync(file, bytes);
