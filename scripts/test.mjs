@@ -71,16 +71,17 @@ const [, , tsup] = await together([
 const built = tsup && (await step('build the page', process.execPath, ['scripts/build-page.mjs'])) && (await packOnce());
 // After a good build the CLI cases run the bin just built, one plain node process each (test/cli/cli-command.ts).
 const vitestEnv = built ? { ...env, SSE_TEST_CLI: 'dist' } : env;
-// The package and example checks run beside Vitest: most of their time is spent on child processes that start, link
-// and wait on sockets, which fill the gaps Vitest leaves on two cores (its browser and socket tests wait too). Their
-// output is held and shown after Vitest's. Jest follows, beside nothing: it is CPU-bound.
-const extras = built ? ['scripts/test-package.mjs', 'scripts/test-examples.mjs'].filter((extra) => existsSync(extra)).map((extra) => [extra, process.execPath, [extra]]) : [];
+// The package and example checks and Jest run beside Vitest: most of their time is spent on child processes that
+// start, link and wait on sockets, which fill the gaps Vitest leaves on two cores (its browser and socket tests wait
+// too). Their output is held and shown after Vitest's.
+const scripts = ['scripts/test-package.mjs', 'scripts/test-examples.mjs'].filter((extra) => existsSync(extra)).map((extra) => [extra, process.execPath, [extra]]);
+const jest = existsSync('jest.config.cjs') ? [['jest', npx, ['jest', '--config', 'jest.config.cjs', '--json', `--outputFile=${reports}/jest.json`]]] : [];
+const extras = built ? [...scripts, ...jest] : [];
 const [, held] = await Promise.all([
   step('vitest', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/vitest.json`], { env: vitestEnv }),
   Promise.all(extras.map(([name, command, args]) => timed(name, () => runProcess(command, args, { stdio: 'pipe' })))),
 ]);
 extras.forEach(([name], index) => process.stdout.write(`\n── ${name}\n${held[index].output}`));
-if (built && existsSync('jest.config.cjs')) await step('jest', npx, ['jest', '--config', 'jest.config.cjs', '--json', `--outputFile=${reports}/jest.json`]);
 
 /** Packs the build once for the package and example checks (SSE_PACKED_TARBALL), in this run's temp dir. */
 async function packOnce() {
