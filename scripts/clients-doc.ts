@@ -46,7 +46,7 @@ const ROWS: readonly MatrixRow[] = [
 ];
 
 /** The rows the README shows: a clean stream and the relay kit's upstream faults. */
-const README_ROWS = ['clean', 'clean tool call', 'cut mid-text', 'cut mid-tool-call', 'silent close', 'reset', 'stall', 'error event'];
+const README_ROWS = ['clean', 'cut mid-text', 'silent close', 'reset', 'stall', 'error event'];
 /** The format whose table the README holds. */
 const README_FORMAT = 'chat-completions';
 
@@ -127,8 +127,22 @@ function tableOf(format: FormatName, profiles: readonly ClientProfile[], rows: r
   return [head, rule, ...rows.map((row) => rowOf(format, profiles, row))].join('\n');
 }
 
-const LEGEND =
-  '`✓ answer`: hands its caller the whole answer. `answer (as documented)`: hands over what the documentation makes of a broken stream (the stream is at fault, not the client). `⚠ part, quietly`: the stream did not finish and the client returns without an error (it hides the cut). `⚠ another answer`: returns something other than the documented answer. `throws`: its caller sees the failure. `hangs`: waits on a body left open.';
+/** Each mark a cell shows, with what it means. */
+const MARKS: ReadonlyArray<readonly [string, string]> = [
+  ['✓ answer', 'hands its caller the whole answer.'],
+  ['answer (as documented)', 'hands over what the documentation makes of a broken stream (the stream is at fault, not the client).'],
+  ['⚠ part, quietly', 'the stream did not finish and the client returns without an error (it hides the cut).'],
+  ['⚠ another answer', 'returns something other than the documented answer.'],
+  ['throws', 'its caller sees the failure.'],
+  ['hangs', 'waits on a body left open.'],
+];
+
+/** The legend of the marks `table` shows (every mark when no table is given). */
+function legendOf(table?: string): string {
+  return MARKS.filter(([mark]) => table === undefined || table.includes(`| ${mark} |`))
+    .map(([mark, meaning]) => `\`${mark}\`: ${meaning}`)
+    .join(' ');
+}
 
 /** The formats some profile reads, with their profiles. */
 function formatsWithProfiles(): Array<[FormatName, readonly ClientProfile[]]> {
@@ -138,14 +152,15 @@ function formatsWithProfiles(): Array<[FormatName, readonly ClientProfile[]]> {
 /** docs/clients-matrix.md's generated part: one table per format some profile reads, every row. */
 export function renderMatrixPage(): string {
   const sections = formatsWithProfiles().map(([format, profiles]) => `### ${format}\n\n${tableOf(format, profiles, ROWS)}\n`);
-  return [START, '', LEGEND, '', ...sections, END].join('\n');
+  return [START, '', legendOf(), '', ...sections, END].join('\n');
 }
 
 /** The README's generated part: Chat Completions' clean stream and the relay kit's faults. */
 export function renderReadmeMatrix(): string {
   const profiles = clientProfiles().get(README_FORMAT) ?? [];
   const rows = ROWS.filter((row) => README_ROWS.includes(row.name));
-  return [START, '', tableOf(README_FORMAT, profiles, rows), '', LEGEND, 'Every format and fault: [docs/clients-matrix.md](docs/clients-matrix.md).', END].join('\n');
+  const table = tableOf(README_FORMAT, profiles, rows);
+  return [START, '', table, '', legendOf(table), 'Every format and fault: [docs/clients-matrix.md](docs/clients-matrix.md).', END].join('\n');
 }
 
 /** `page` with its generated part replaced by `rendered`. */
