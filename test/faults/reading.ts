@@ -1,5 +1,6 @@
-import { applyFaults, readScript, scriptText, type Fault, type ScriptSource } from '../../src/faults/index.js';
-import { oracleExpectation } from '../oracle/expect.js';
+import { readScript, scriptText, type Fault, type ScriptSource } from '../../src/faults/index.js';
+import { faultedScript, faultedWork, type FaultedWork } from '../../src/faults/faults.js';
+import { oracleOfWork, type OracleReading } from '../oracle/expect.js';
 
 /**
  * Applies `faults` to `source` and reads the script at its pace; throws, saying what differs, unless the library
@@ -7,10 +8,18 @@ import { oracleExpectation } from '../oracle/expect.js';
  * least them, where the oracle is not exact).
  */
 export function expectStatedReading(source: ScriptSource, faults: readonly Fault[] = []): void {
-  const script = applyFaults(source, ...faults);
+  const made = faultedWork(source, faults);
+  expectStated(made, oracleOfWork(made), faults);
+}
+
+/**
+ * `expectStatedReading()` on what `faultedWork()` made of the faults and the oracle's reading of it, for a property
+ * that has both already: the script is `applyFaults()`'s (the same work turned into a script), read at its pace.
+ */
+export function expectStated(made: FaultedWork, expected: OracleReading, faults: readonly Fault[]): void {
+  const script = faultedScript(made);
   const reading = readScript(script);
   const codes = Object.keys(reading.findingCounts).sort();
-  const expected = oracleExpectation(source, faults);
   const findingsAgree = expected.exact ? codes.join() === expected.findings.join() : expected.findings.every((code) => codes.includes(code));
   if (reading.verdict === expected.verdict && reading.outcome === expected.outcome && findingsAgree) return;
   const text = scriptText(script);
