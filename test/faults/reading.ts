@@ -14,10 +14,9 @@ export function expectStatedReading(source: ScriptSource, faults: readonly Fault
 
 /**
  * `expectStatedReading()` on what `faultedWork()` made of the faults and the oracle's reading of it, for a property
- * that has both already: the script is `applyFaults()`'s (the same work turned into a script), read at its pace.
+ * that has both already: the script is `applyFaults()`'s (the same work turned into a script, or that script when given), read at its pace.
  */
-export function expectStated(made: FaultedWork, expected: OracleReading, faults: readonly Fault[]): void {
-  const script = faultedScript(made);
+export function expectStated(made: FaultedWork, expected: OracleReading, faults: readonly Fault[], script = faultedScript(made)): void {
   const reading = readScript(script);
   const codes = Object.keys(reading.findingCounts).sort();
   const findingsAgree = expected.exact ? codes.join() === expected.findings.join() : expected.findings.every((code) => codes.includes(code));
