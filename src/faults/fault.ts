@@ -115,6 +115,13 @@ export function faultsOnSource({ script, reading }: SourceRead, faults: readonly
   return { script, reading, sourceWork: workOf(script), work, deadlines };
 }
 
+/** The text faults make of a source read: `scriptText(applyFaults(source, ...faults))`, without reading the result. */
+export function faultedText(read: SourceRead, faults: readonly Fault[]): string {
+  let text = '';
+  for (const piece of piecesOf(faultsOnSource(read, faults).work)) text += piece.text;
+  return text;
+}
+
 /** Deadlines just below a stall, so reading with them sees it. */
 function stallDeadlines(stallMs: number, previous: StreamScript['expected']['deadlines']) {
   const below = Number.isFinite(stallMs) ? Math.max(1, stallMs - 1) : DEFAULT_DEADLINES.idleMs;
