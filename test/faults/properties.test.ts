@@ -11,7 +11,7 @@ import { faultsOnSource, sourceRead, type SourceRead } from '../../src/faults/fa
 import { FIXTURES, type Fixture } from '../../src/fixtures/index.js';
 import { oracleExpectation, oracleOfWork } from '../oracle/expect.js';
 import { statesRules } from '../oracle/oracle.js';
-import { expectStated, expectStatedReading } from './reading.js';
+import { expectStated, expectStatedReading, scriptToRead } from './reading.js';
 
 const recorded = join(__dirname, '../../fixtures/recorded');
 const corpus = readdirSync(recorded)
@@ -41,7 +41,7 @@ function check(source: Fixture | StreamScript, list: readonly Fault[]): void {
   // The oracle's rules do not cover a few recorded streams (it says so in `unstated`).
   const expected = oracleOfWork(made);
   fc.pre(expected.unstated === undefined);
-  expectStated(made, expected, list);
+  expectStated(made, expected, list, scriptToRead(made));
 }
 
 describe('faults state the reading they cause', () => {

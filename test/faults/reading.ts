@@ -1,4 +1,5 @@
-import { readScript, scriptText, type Fault, type ScriptSource } from '../../src/faults/index.js';
+import { readScript, scriptText, type Fault, type ExpectedReading, type ScriptSource, type StreamScript } from '../../src/faults/index.js';
+import { piecesOf } from '../../src/faults/work.js';
 import { faultedScript, faultedWork, type FaultedWork } from '../../src/faults/faults.js';
 import { oracleOfWork, type OracleReading } from '../oracle/expect.js';
 
@@ -10,6 +11,18 @@ import { oracleOfWork, type OracleReading } from '../oracle/expect.js';
 export function expectStatedReading(source: ScriptSource, faults: readonly Fault[] = []): void {
   const made = faultedWork(source, faults);
   expectStated(made, oracleOfWork(made), faults);
+}
+
+/**
+ * applyFaults()'s script of the work (its format, pieces, end and deadlines), without the `expected` reading
+ * applyFaults() works out with two more readings: readScript() reads a script by those four alone. For a property
+ * that reads the script itself and checks nothing of `expected` (test/faults/faults.test.ts checks that).
+ */
+export function scriptToRead({ work, deadlines }: FaultedWork): StreamScript {
+  // The placeholder reading expectedOf() reads a script with; only the deadlines are read.
+  const expected: ExpectedReading = { verdict: 'complete', outcome: 'ok', findings: [] };
+  if (deadlines) expected.deadlines = deadlines;
+  return { format: work.format, pieces: piecesOf(work), end: work.end, expected };
 }
 
 /**
