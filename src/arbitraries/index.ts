@@ -1,12 +1,12 @@
 // Arbitraries for fast-check (an optional peer dependency): responses, their documented streams, faults, chunkings
 // and pacing, to test a relay or a client on streams no one wrote by hand.
 import * as fc from 'fast-check';
-import { describeArgument, FORMAT_NAMES, type FormatName } from '../core/index.js';
+import { describeArgument, FORMAT_NAMES, reconstruct, type FormatName } from '../core/index.js';
 import {
   addBOM, appendError, cutInside, delay, drop, dropEnd, dropStart, duplicate, joinDataLines, pace, relativeFault, removeIndex, renameEvent, stall,
   stripFinalBlankLine, swap, toCRLF, truncateAfter, type Fault,
 } from '../faults/faults.js';
-import { scriptOf } from '../faults/script-of.js';
+import { readingOf } from '../faults/script-of.js';
 import { streamOf } from '../fixtures/stream-of.js';
 import type { Fixture } from '../fixtures/types.js';
 import { RESPONSE_ARBITRARIES } from './responses.js';
@@ -43,7 +43,8 @@ export function streams(format: FormatName, options: StreamsOptions = {}): fc.Ar
   if (!Number.isInteger(max) || max < 1) throw new SseReconstructError('ERR_SSE_OPTION', `sse-reconstruct: streams()'s maxPieceSize is a whole number of at least 1; it received ${describeArgument(max)}.`);
   return fc.record({ response: responses(format), pieceSize: fc.integer({ min: 1, max }), seed: fc.integer() }).map(({ response, pieceSize, seed }) => {
     const stream = streamOf(response, format, { pieceSize, seed });
-    const { expected } = scriptOf(stream, { format });
+    // The library's reading of the stream (what scriptOf(stream, { format }) states, without cutting it into pieces).
+    const expected = readingOf(reconstruct(stream, { format }));
     return { name: `${format}/generated`, format, kind: 'generated' as const, title: `pieces of up to ${pieceSize} characters, seed ${seed}`, response, stream, expected };
   });
 }

@@ -65,7 +65,11 @@ export function relativeFault(name: string, make: (frameLengths: number[]) => Fa
  * script they make, with `expected` the library's own reading of it (at its pace, under the deadlines its stalls set).
  */
 export function applyFaults(source: ScriptSource, ...faults: Fault[]): StreamScript {
-  const { work, deadlines } = faultedWork(source, faults);
+  return faultedScript(faultedWork(source, faults));
+}
+
+/** The script faults made (what `applyFaults()` returns), from their work: the tests' oracle reads the same work. */
+export function faultedScript({ work, deadlines }: Pick<FaultedWork, 'work' | 'deadlines'>): StreamScript {
   const script = { format: work.format, pieces: piecesOf(work), end: work.end };
   return { ...script, expected: expectedOf(script, deadlines) };
 }
@@ -81,13 +85,27 @@ export interface FaultedWork {
 
 /** The faults applied to a source's work (for `applyFaults()`, and for the tests' independent reading of the result). */
 export function faultedWork(source: ScriptSource, faults: readonly Fault[]): FaultedWork {
-  const script = scriptOf(source);
+  return faultsOnSource(sourceRead(scriptOf(source)), faults);
+}
+
+/** A source's script and its reading at its pace: what faults are applied to. */
+export interface SourceRead {
+  script: StreamScript;
+  reading: Reconstruction;
+}
+
+/** The source's script read: for a caller that applies many fault lists to one source (neither is changed by them). */
+export function sourceRead(script: StreamScript): SourceRead {
+  return { script, reading: readScript(script) };
+}
+
+/** `faultedWork()` on a source already read. */
+export function faultsOnSource({ script, reading }: SourceRead, faults: readonly Fault[]): FaultedWork {
   faults.forEach((entry, index) => {
     if (transformOf(entry) === undefined) {
       throw new SseReconstructError('ERR_SSE_ARGUMENT', `sse-reconstruct: applyFaults(source, ...faults) takes faults made by this module (drop(2), truncateAfter(5), …); argument ${index + 1} is ${describeArgument(entry)}.`);
     }
   });
-  const reading = readScript(script);
   const work = workOf(script);
   const context: Context = { progressOf: (unit) => unit.origin !== null && reading.frames[unit.origin]?.progress === true };
   for (const entry of faults) transformOf(entry)!(work, context);
@@ -95,6 +113,13 @@ export function faultedWork(source: ScriptSource, faults: readonly Fault[]): Fau
   const previous = script.expected.deadlines;
   const deadlines = stall === null ? previous : stallDeadlines(stall, previous);
   return { script, reading, sourceWork: workOf(script), work, deadlines };
+}
+
+/** The text faults make of a source read: `scriptText(applyFaults(source, ...faults))`, without reading the result. */
+export function faultedText(read: SourceRead, faults: readonly Fault[]): string {
+  let text = '';
+  for (const piece of piecesOf(faultsOnSource(read, faults).work)) text += piece.text;
+  return text;
 }
 
 /** Deadlines just below a stall, so reading with them sees it. */

@@ -4,9 +4,9 @@
 // Unlike faults (fault.ts), which break how a stream is sent, a defect keeps the stream whole and changes what it
 // says, so only a comparison with the original (compareStreams, toRelay) can see it.
 import { answerOf, formatModule, reconstruct, type Answer, type AnswerChoice, type DifferenceCode, type FormatName, type SynthesizeOptions } from '../core/index.js';
-import { applyFaults } from './fault.js';
+import { faultedText, faultsOnSource, sourceRead, type SourceRead } from './fault.js';
 import { appendError, dropEnd } from './frame-faults.js';
-import { scriptText } from './script-of.js';
+import { scriptOf } from './script-of.js';
 
 /** A way a translating relay changes the answer it carries. Call `apply()` on a stream of any format. */
 export interface TranslationDefect {
@@ -50,13 +50,15 @@ export function streamOfAnswer(format: FormatName, answer: Answer, options: Synt
   const unfinished = { ...answer, choices: answer.choices.map((choice) => ({ ...choice, finish: { class: 'unknown' as const, reason: null, source: null } })) };
   const stream = module.synthesize(module.responseOf(unfinished, base), options);
   const error = appendError(answer.error?.message ? { message: answer.error.message } : {});
-  return scriptText(applyFaults(stream, ...(hasEnd(stream) ? [dropEnd()] : []), error));
+  // Only the faulted text is wanted: the stream is read once, and what the faults make of it is not read.
+  const read = sourceRead(scriptOf(stream));
+  return faultedText(read, [...(hasEnd(read) ? [dropEnd()] : []), error]);
 }
 
 /** Whether the stream has an end for dropEnd() to take (a Gemini stream with no finish reason has none). */
-function hasEnd(stream: string): boolean {
+function hasEnd(read: SourceRead): boolean {
   try {
-    applyFaults(stream, dropEnd());
+    faultsOnSource(read, [dropEnd()]);
     return true;
   } catch (error) {
     if (error instanceof TypeError) return false;

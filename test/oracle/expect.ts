@@ -3,9 +3,9 @@
 // carry it. The property tests check that the library's reading agrees.
 import { DEFAULT_DEADLINES, formatModule, type FramingName, type Deadlines, type FindingCode, type FinishOutcome, type Outcome, type Reconstruction, type Verdict } from '../../src/core/index.js';
 import { EMPTY_TURN_TOKENS } from '../../src/core/judge/usage.js';
-import { fieldsOf } from '../../src/faults/frame-text.js';
+import { fieldsOf as readFields, type FrameFields } from '../../src/faults/frame-text.js';
 import { endIndexOf, oracleReading, outsideRules, verdictOf } from './oracle.js';
-import { faultedWork, type Fault } from '../../src/faults/faults.js';
+import { faultedWork, type Fault, type FaultedWork } from '../../src/faults/faults.js';
 import type { ScriptSource } from '../../src/faults/script-of.js';
 import { codesByFrame, frameUnits, unitText, type Unit, type Work } from '../../src/faults/work.js';
 
@@ -26,12 +26,34 @@ export interface OracleReading {
 
 /** The oracle's reading of `faults` applied to an unfaulted `source`: what `applyFaults(source, ...faults)` must read as. */
 export function oracleExpectation(source: ScriptSource, faults: readonly Fault[] = []): OracleReading {
-  const made = faultedWork(source, faults);
+  return oracleOfWork(faultedWork(source, faults));
+}
+
+/** The oracle's reading of what `faultedWork()` made: for a caller that also turns the same work into its script. */
+export function oracleOfWork(made: FaultedWork): OracleReading {
   const texts = new Map<number, string>();
   for (const unit of made.sourceWork.units) if (unit.origin !== null) texts.set(unit.origin, unitText(unit));
   const { verdict, outcome, findings, deadlines } = made.script.expected;
   const expected: OracleReading = { verdict, outcome, findings: [...findings], exact: true, ...(deadlines ? { deadlines } : {}) };
   return expectationOf({ work: made.sourceWork, reading: made.reading, expected, texts }, made.work, made.deadlines);
+}
+
+/**
+ * A frame text's fields, read once per text: the oracle reads the same frame texts many times over (before and after
+ * the faults, for the end, for the rules' cover, run after run on one source). Nothing here changes the fields it reads.
+ */
+const fieldsByFraming = new Map<FramingName, Map<string, FrameFields>>();
+
+function fieldsOf(text: string, framing: FramingName): FrameFields {
+  let known = fieldsByFraming.get(framing);
+  if (known === undefined) fieldsByFraming.set(framing, (known = new Map()));
+  let fields = known.get(text);
+  if (fields === undefined) {
+    // Bounded: a long property run meets many texts once only.
+    if (known.size >= 20_000) known.clear();
+    known.set(text, (fields = readFields(text, framing)));
+  }
+  return fields;
 }
 
 /** Codes the oracle states for the frames it reads. */

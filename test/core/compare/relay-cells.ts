@@ -3,8 +3,9 @@
 // its property.
 import type { Answer, AnswerChoice, AnswerToolCall, AnswerUsage } from '../../../src/core/answer/types.js';
 import { compareAnswers } from '../../../src/core/compare/index.js';
-import { answerOf, compareStreams, reconstruct, type FormatModule } from '../../../src/core/index.js';
-import { appendError, applyFaults, scriptText, streamOfAnswer, truncateAfter } from '../../../src/faults/index.js';
+import { answerOf, compareStreams, reconstruct, type Comparison, type FormatModule } from '../../../src/core/index.js';
+import { appendError, scriptOf, streamOfAnswer, truncateAfter } from '../../../src/faults/index.js';
+import { faultedText, sourceRead } from '../../../src/faults/faults.js';
 import type { TranslationDefect } from '../../../src/faults/translation-defects.js';
 
 /** What the cell came to: the defect caught (exactly its differences), or not applicable and why. */
@@ -71,13 +72,49 @@ export function streamOf(module: FormatModule, answer: Answer, fails = false): s
   const whole = module.synthesize(module.responseOf(answer), { pieceSize: 2 });
   if (!fails) return whole;
   const frames = reconstruct(whole).frames.length;
-  return scriptText(applyFaults(whole, truncateAfter(Math.max(1, Math.floor(frames / 2))), appendError()));
+  // The text applyFaults(whole, …) writes (scriptText of its script), without reading what it made.
+  return faultedText(sourceRead(scriptOf(whole)), [truncateAfter(Math.max(1, Math.floor(frames / 2))), appendError()]);
 }
 
 /** What a correct relay into `down` sends for the upstream answer: the same answer, failing where upstream failed. */
 export function correctDownstream(down: FormatModule, upstream: Answer): string {
   return streamOfAnswer(down.name, upstream, { pieceSize: 2 });
 }
+
+/**
+ * Remembered results: the cells of one format pair whose defects are shown on the same answer go through the same
+ * streams, readings and clean comparison (only the defect applied at the end differs), so each is worked out once.
+ * Every value is only read by the cells. Bounded, for the property that meets many answers.
+ */
+class Memo<T> {
+  private readonly values = new Map<string, T>();
+  get(key: string, make: () => T): T {
+    let value = this.values.get(key);
+    if (value === undefined) {
+      if (this.values.size >= 5_000) this.values.clear();
+      this.values.set(key, (value = make()));
+    }
+    return value;
+  }
+}
+
+const answers = new Memo<Answer>();
+const streams = new Memo<string>();
+const comparisons = new Memo<Promise<Comparison>>();
+/** Each answer object's key (answers read here are shared, so their keys are too). */
+const answerKeys = new WeakMap<Answer, string>();
+
+function keyOf(answer: Answer): string {
+  let key = answerKeys.get(answer);
+  if (key === undefined) answerKeys.set(answer, (key = JSON.stringify(answer)));
+  return key;
+}
+
+/** The answer a stream reads as. */
+const read = (stream: string): Answer => answers.get(stream, () => answerOf(reconstruct(stream)));
+const upstreamOf = (module: FormatModule, answer: Answer, fails: boolean): string => streams.get(`${module.name}\u0000${fails}\u0000${keyOf(answer)}`, () => streamOf(module, answer, fails));
+const translated = (down: FormatModule, answer: Answer): string => streams.get(`${down.name}\u0000relay\u0000${keyOf(answer)}`, () => correctDownstream(down, answer));
+const compared = (upstream: string, downstream: string): Promise<Comparison> => comparisons.get(`${upstream}\u0000${downstream}`, () => compareStreams(upstream, downstream));
 
 /**
  * Runs one cell. The upstream is `up`'s stream of `base` (cut and ended in an error for hideUpstreamError); the
@@ -96,21 +133,20 @@ export async function runCell(up: FormatModule, down: FormatModule, defect: Tran
 
 async function runCellOn(up: FormatModule, down: FormatModule, defect: TranslationDefect, base: Answer, what: string): Promise<CellResult> {
   const fails = defect.name.startsWith('hideUpstreamError');
-  const read = (stream: string) => answerOf(reconstruct(stream));
-  const first = read(streamOf(up, base, fails));
+  const first = read(upstreamOf(up, base, fails));
   if (!defect.appliesTo(first)) return { status: 'n/a', reason: `${up.title} cannot carry ${what}` };
-  const through = read(correctDownstream(down, first));
+  const through = read(translated(down, first));
   if (!defect.appliesTo(through)) return { status: 'n/a', reason: `${down.title} cannot carry ${what}` };
-  const upstream = correctDownstream(up, through);
+  const upstream = translated(up, through);
   const upAnswer = read(upstream);
   if (!defect.appliesTo(upAnswer)) return { status: 'n/a', reason: `${up.title} and ${down.title} cannot both carry ${what}` };
-  const downstream = correctDownstream(down, upAnswer);
-  const clean = await compareStreams(upstream, downstream);
+  const downstream = translated(down, upAnswer);
+  const clean = await compared(upstream, downstream);
   const retryOnly = clean.differences.length === 1 && clean.differences[0]?.path === 'error.retry' && clean.downstream.error?.retry === 'unknown';
   if (retryOnly) return { status: 'n/a', reason: `${down.title} cannot carry the retry advice of upstream's error` };
   // Two formats that say a thing differently (Gemini's SAFETY and Anthropic's refusal) never settle on one answer.
   const finishOnly = clean.differences.length > 0 && clean.differences.every((found) => found.code === 'finish changed');
-  if (finishOnly || (!clean.same && !compareAnswers(upAnswer, read(correctDownstream(up, clean.downstream))).same)) {
+  if (finishOnly || (!clean.same && !compareAnswers(upAnswer, read(translated(up, clean.downstream))).same)) {
     return { status: 'n/a', reason: `${up.title} and ${down.title} say it differently: ${clean.differences.map((found) => found.message).join('; ')}` };
   }
   if (!clean.same) return { status: 'missed', why: `the correct translation differs: ${clean.differences.map((found) => found.message).join('; ')}` };

@@ -4,9 +4,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  addBOM, appendError, applyFaults, cutInside, drop, dropEnd, dropStart, duplicate, removeIndex, stall, stripFinalBlankLine, swap, toCRLF, truncateAfter,
+  addBOM, appendError, cutInside, drop, dropEnd, dropStart, duplicate, removeIndex, scriptOf, stall, stripFinalBlankLine, swap, toCRLF, truncateAfter,
   type Fault, type StreamScript,
 } from '../../../src/faults/index.js';
+import { faultsOnSource, sourceRead, type SourceRead } from '../../../src/faults/faults.js';
+import { piecesOf } from '../../../src/faults/work.js';
 import { fixtures } from '../../../src/fixtures/index.js';
 import type { AIMessageChunk, BaseMessageChunk } from '@langchain/core/messages';
 import { expect } from 'vitest';
@@ -37,29 +39,47 @@ const FAULTS: Array<(frames: number) => Fault | null> = [
   (frames) => (frames > 2 ? stall(Math.floor(frames / 2), Infinity) : null),
 ];
 
-function endingOf(script: StreamScript): ClientBody['ending'] {
+function endingOf(script: Pick<StreamScript, 'end'>): ClientBody['ending'] {
   if (script.end.kind === 'reset') return 'failed';
   if (script.end.kind === 'stall' && script.end.ms === Infinity) return 'open';
   return 'closed';
 }
 
-function scriptBody(name: string, script: StreamScript): NamedBody {
+function scriptBody(name: string, script: Pick<StreamScript, 'pieces' | 'end'>): NamedBody {
   const pieces = script.pieces.map((piece) => piece.text);
   return { name, pieces, body: { text: pieces.join(''), ending: endingOf(script) } };
 }
 
-/** Every fixture of `format`, whole and under each fault that applies to it. */
+/**
+ * The pieces and end of `applyFaults(stream, ...faults)`'s script, from the stream read once (`read`): a body needs no
+ * `expected`, which applyFaults() reads the result twice more for.
+ */
+function faultedPieces(read: SourceRead, faults: Fault[]): Pick<StreamScript, 'pieces' | 'end'> {
+  const { work } = faultsOnSource(read, faults);
+  return { pieces: piecesOf(work), end: work.end };
+}
+
+/** Every fixture of `format`, whole and under each fault that applies to it (made once a run: several client files share them). */
 export function fixtureBodies(format: FormatName): NamedBody[] {
+  let bodies = bodiesByFormat.get(format);
+  if (bodies === undefined) bodiesByFormat.set(format, (bodies = faultedBodies(format)));
+  return bodies;
+}
+
+const bodiesByFormat = new Map<FormatName, NamedBody[]>();
+
+function faultedBodies(format: FormatName): NamedBody[] {
   const bodies: NamedBody[] = [];
   for (const fixture of fixtures(format)) {
     bodies.push({ name: fixture.name, pieces: [fixture.stream], body: { text: fixture.stream, ending: 'closed' } });
-    const frames = applyFaults(fixture.stream).pieces.filter((piece) => piece.frame !== null).length;
+    const read = sourceRead(scriptOf(fixture.stream));
+    const frames = faultedPieces(read, []).pieces.filter((piece) => piece.frame !== null).length;
     for (const make of FAULTS) {
       let fault: Fault | null = null;
       try {
         fault = make(frames);
         if (fault === null) continue;
-        bodies.push(scriptBody(`${fixture.name} + ${fault.name}`, applyFaults(fixture.stream, fault)));
+        bodies.push(scriptBody(`${fixture.name} + ${fault.name}`, faultedPieces(read, [fault])));
       } catch (error) {
         // A fault that does not fit this stream (no index to remove, too few frames) is not a case.
         if (!(error instanceof TypeError || error instanceof RangeError)) throw error;
