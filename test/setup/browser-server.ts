@@ -8,7 +8,7 @@ import { join, relative } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { findChromium } from '../../scripts/test-summary.mjs';
-import { CHROMIUM_ARGS } from '../web/chromium-args.js';
+import { CHROMIUM_ARGS, chromiumExecutable } from '../web/chromium-args.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -37,7 +37,7 @@ function runsBrowserTests(project: TestProject): boolean {
 }
 
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | void> {
-  const executablePath = findChromium();
+  const executablePath = chromiumExecutable(findChromium());
   if (executablePath === null || !runsBrowserTests(project)) {
     project.provide('browserEndpoint', '');
     return;

@@ -8,10 +8,11 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { findChromium } from '../../scripts/test-summary.mjs';
-import { CHROMIUM_ARGS } from './chromium-args.js';
+import { CHROMIUM_ARGS, chromiumExecutable } from './chromium-args.js';
 
-// Found as `npm test` finds it, which fails the run if these suites skip on a machine that has chromium.
-const CHROMIUM = findChromium();
+// Found as `npm test` finds it, which fails the run if these suites skip on a machine that has chromium (started as
+// its headless shell when that is installed too).
+const CHROMIUM = chromiumExecutable(findChromium());
 export const PAGE_FILE = resolve('dist/web/sse-reconstruct.html');
 export const PAGE_URL = pathToFileURL(PAGE_FILE).href;
 
