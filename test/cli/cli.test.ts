@@ -1,6 +1,8 @@
-// The command line, run as a process (test/cli-command.ts: the source through tsx, or the bin `npm test` has just
-// built); the built bin is checked too when `dist/` exists. Streams are written inline so the suite runs on a fresh
-// clone.
+// The command line: in-process for what it decides (statuses, messages, JSON, report), and as a process
+// (test/cli-command.ts: the source through tsx, or the bin `npm test` has just built) for what only the bin shows:
+// exit statuses 0/1/2, piped stdin, no colour on a pipe, a reader that closes early. Each process costs a node start
+// (a third of a CPU second on a busy machine). The built bin is checked too when `dist/` exists. Streams are written
+// inline so the suite runs on a fresh clone.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconstruct, renderText } from '../../src/index.js';
 import { CLI_ARGS, CLI_SHELL } from './cli-command.js';
+import { runInProcess } from './in-process.js';
 
 const root = join(import.meta.dirname, '../..');
 
@@ -47,7 +50,8 @@ interface Run {
   stderr: string;
 }
 
-function cli(args: string[], options: { input?: string; env?: Record<string, string> } = {}): Run {
+/** The CLI as a process. */
+function bin(args: string[], options: { input?: string; env?: Record<string, string> } = {}): Run {
   const result = spawnSync(process.execPath, [...CLI_ARGS, ...args], {
     cwd: root,
     input: options.input ?? '',
@@ -57,6 +61,11 @@ function cli(args: string[], options: { input?: string; env?: Record<string, str
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+/** The CLI in this process: the same run, without a node start. */
+function cli(args: string[], options: { input?: string } = {}): Promise<Run> {
+  return runInProcess(args, options);
+}
+
 /** What the result looks like once it has been through JSON (the CLI prints it that way). */
 function asJson(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value));
@@ -64,20 +73,20 @@ function asJson(value: unknown): unknown {
 
 describe('exit status', () => {
   it('is 0 for a complete stream with no findings', () => {
-    const run = cli([file('clean.sse')]);
+    const run = bin([file('clean.sse')]);
     expect(run.stderr).toBe('');
     expect(run.stdout).toContain('complete · ok');
     expect(run.status).toBe(0);
   });
 
   it('is 1 for a stream that did not finish', () => {
-    const run = cli([file('cut.sse')]);
+    const run = bin([file('cut.sse')]);
     expect(run.stdout).toContain('did not finish');
     expect(run.status).toBe(1);
   });
 
-  it('is 1 for a complete stream with a finding, and the report names it with line:column', () => {
-    const run = cli([file('finding.sse')]);
+  it('is 1 for a complete stream with a finding, and the report names it with line:column', async () => {
+    const run = await cli([file('finding.sse')]);
     expect(run.stdout).toMatch(/1:1 +check +ignored line\n/);
     expect(run.status).toBe(1);
   });
@@ -93,63 +102,63 @@ describe('exit status', () => {
     [['a.sse', 'b.sse'], 'one capture at a time'],
     [['--fail-on', 'warn', file('clean.sse')], '--fail-on needs a severity: error, warning, info; received "warn"'],
     [['--fail-on'], '--fail-on needs a severity: error, warning, info'],
-  ])('is 2 for a usage error (%j), saying what to pass', (args, message) => {
-    const run = cli(args);
+  ])('is 2 for a usage error (%j), saying what to pass', async (args, message) => {
+    const run = await cli(args);
     expect(run.status).toBe(2);
     expect(run.stderr).toContain(message);
     expect(run.stdout).toBe('');
   });
 
-  it('--max-held-chars sets the bound: a frame past it stops the stream (exit 1); Infinity reads it', () => {
+  it('--max-held-chars sets the bound: a frame past it stops the stream (exit 1); Infinity reads it', async () => {
     const big = `data: "${'x'.repeat(300)}"\n\n`;
-    const bounded = cli(['--max-held-chars', '200', '--json', '-'], { input: big + CLEAN });
+    const bounded = await cli(['--max-held-chars', '200', '--json', '-'], { input: big + CLEAN });
     expect(bounded.status).toBe(1);
     expect(JSON.parse(bounded.stdout).findingCounts).toEqual({ 'too large': 1 });
-    const unbounded = cli(['--max-held-chars=Infinity', '-'], { input: CLEAN });
+    const unbounded = await cli(['--max-held-chars=Infinity', '-'], { input: CLEAN });
     expect(unbounded.stdout).toContain('complete · ok');
     expect(unbounded.status).toBe(0);
   });
 
-  it('is 0 by default for a complete stream whose findings are all info (crlf): --fail-on warning', () => {
-    const run = cli([file('crlf.sse')]);
+  it('is 0 by default for a complete stream whose findings are all info (crlf): --fail-on warning', async () => {
+    const run = await cli([file('crlf.sse')]);
     expect(run.stdout).toMatch(/note +crlf/);
     expect(run.status).toBe(0);
-    expect(cli([file('crlf.sse'), '--fail-on', 'warning']).status).toBe(0);
+    expect((await cli([file('crlf.sse'), '--fail-on', 'warning'])).status).toBe(0);
   });
 
-  it('--fail-on info makes every finding fail; --fail-on error lets warnings pass', () => {
-    expect(cli([file('crlf.sse'), '--fail-on', 'info']).status).toBe(1);
-    expect(cli([file('finding.sse'), '--fail-on=error']).status).toBe(0);
-    expect(cli([file('finding.sse'), '--fail-on=warning']).status).toBe(1);
+  it('--fail-on info makes every finding fail; --fail-on error lets warnings pass', async () => {
+    expect((await cli([file('crlf.sse'), '--fail-on', 'info'])).status).toBe(1);
+    expect((await cli([file('finding.sse'), '--fail-on=error'])).status).toBe(0);
+    expect((await cli([file('finding.sse'), '--fail-on=warning'])).status).toBe(1);
   });
 
-  it('--fail-on error still fails a stream that did not finish', () => {
-    expect(cli([file('cut.sse'), '--fail-on', 'error']).status).toBe(1);
+  it('--fail-on error still fails a stream that did not finish', async () => {
+    expect((await cli([file('cut.sse'), '--fail-on', 'error'])).status).toBe(1);
   });
 
   it('is 2 for a directory, naming it', () => {
-    const run = cli([dir]);
+    const run = bin([dir]);
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('is a directory');
   });
 });
 
 describe('--json', () => {
-  it('prints the result of reconstruct() on the same bytes', () => {
-    const run = cli([file('clean.sse'), '--json']);
+  it('prints the result of reconstruct() on the same bytes', async () => {
+    const run = await cli([file('clean.sse'), '--json']);
     expect(JSON.parse(run.stdout)).toEqual(asJson(reconstruct(CLEAN)));
     expect(run.status).toBe(0);
   });
 
-  it('passes --format on to reconstruct()', () => {
-    const run = cli(['--json', '--format=anthropic', file('clean.sse')]);
+  it('passes --format on to reconstruct()', async () => {
+    const run = await cli(['--json', '--format=anthropic', file('clean.sse')]);
     const printed = JSON.parse(run.stdout) as { format: string };
     expect(printed.format).toBe('anthropic');
     expect(printed).toEqual(asJson(reconstruct(CLEAN, { format: 'anthropic' })));
   });
 
-  it('gives the same result for a cut stream, findings included', () => {
-    const run = cli(['--json', file('cut.sse')]);
+  it('gives the same result for a cut stream, findings included', async () => {
+    const run = await cli(['--json', file('cut.sse')]);
     const printed = JSON.parse(run.stdout) as { findings: Array<{ code: string }> };
     expect(printed).toEqual(asJson(reconstruct(CUT)));
     expect(run.status).toBe(1);
@@ -158,13 +167,13 @@ describe('--json', () => {
 
 describe('stdin', () => {
   it('reads stdin when FILE is -', () => {
-    const run = cli(['-', '--json'], { input: CLEAN });
+    const run = bin(['-', '--json'], { input: CLEAN });
     expect(JSON.parse(run.stdout)).toEqual(asJson(reconstruct(CLEAN)));
     expect(run.status).toBe(0);
   });
 
   it('reads piped stdin when no FILE is given', () => {
-    const run = cli([], { input: CUT });
+    const run = bin([], { input: CUT });
     expect(run.stdout).toContain('did not finish');
     expect(run.status).toBe(1);
   });
@@ -172,7 +181,7 @@ describe('stdin', () => {
 
 describe('the report', () => {
   it('prints the summary line, the answer, the finish reason and the response; no colour when piped', () => {
-    const run = cli([file('clean.sse')]);
+    const run = bin([file('clean.sse')]);
     const result = reconstruct(CLEAN);
     expect(run.stdout.split('\n')[0]).toBe(result.summary);
     expect(run.stdout).toContain('text: Hello, world');
@@ -182,20 +191,20 @@ describe('the report', () => {
     expect(run.stdout).toBe(renderText(result, { color: false }));
   });
 
-  it('adds the frames table with --frames', () => {
-    const run = cli([file('cut.sse'), '--frames']);
+  it('adds the frames table with --frames', async () => {
+    const run = await cli([file('cut.sse'), '--frames']);
     expect(run.stdout).toMatch(/Frames \(4\)\n#\s+lines\s+event\s+type\s+carried\s+time/);
     expect(run.stdout).toMatch(/\n3\s+7-8\s+message/);
   });
 
-  it('--help prints the usage and exits 0; --version prints the package version', () => {
-    const help = cli(['--help']);
+  it('--help prints the usage and exits 0; --version prints the package version', async () => {
+    const help = await cli(['--help']);
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('Usage: sse-reconstruct [FILE|-]');
     expect(help.stdout).toContain('--fail-on SEVERITY');
     expect(help.stdout).toMatch(/0 +the stream is complete and has no finding at or above --fail-on \(default warning\)/);
     expect(help.stdout).toMatch(/2 +a usage error/);
-    const version = cli(['--version']);
+    const version = await cli(['--version']);
     expect(version.status).toBe(0);
     expect(version.stdout.trim()).toBe((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version);
   });

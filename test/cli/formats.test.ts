@@ -1,6 +1,7 @@
 // Every format in the registry through the command line: its tool-call fixture, written to a file as the wire carries
-// it (a binary format's `bytes`, such as Bedrock's event stream), read with `--format NAME`: as JSON by the CLI run as
-// a process (one per format: the built bin under `npm test`), and as the text report in-process.
+// it (a binary format's `bytes`, such as Bedrock's event stream), read with `--format NAME`: as JSON and as the text
+// report in-process; the JSON also by the CLI run as a process (the built bin under `npm test`) for the first format
+// and each binary one, the bin's own reading of a file (a node start each: not one per format).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,8 +27,10 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe.each(FORMAT_MODULES.map((module) => [module.name, module] as const))('sse-reconstruct FILE --format %s', (name, module) => {
-  it('--json prints the reconstruction, and exits 0 for the clean fixture', () => {
-    const run = spawnSync(process.execPath, [...CLI_ARGS, '--json', '--format', name, file(name)], { cwd: root, encoding: 'utf8' });
+  it('--json prints the reconstruction, and exits 0 for the clean fixture', async () => {
+    const args = ['--json', '--format', name, file(name)];
+    const viaBin = module.wire !== undefined || module === FORMAT_MODULES[0];
+    const run = viaBin ? spawnSync(process.execPath, [...CLI_ARGS, ...args], { cwd: root, encoding: 'utf8' }) : await runInProcess(args);
     expect(run.stderr).toBe('');
     const printed = JSON.parse(run.stdout) as { format: string; verdict: string; response: unknown };
     expect([printed.format, printed.verdict, printed.response]).toEqual([name, 'complete', fixture(name, 'tool-call').response]);

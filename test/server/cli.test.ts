@@ -1,12 +1,16 @@
-// `sse-reconstruct serve` and `record`, run as processes (test/cli/cli-command.ts), on real sockets.
+// `sse-reconstruct serve` and `record`, run as processes (test/cli/cli-command.ts), on real sockets; their usage
+// errors and help, which end before anything listens, in this process (a node start saved each). Waits for the log are
+// on the log's lines, not on a sleep.
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { Readable } from 'node:stream';
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { decode, reconstruct } from '../../src/core/index.js';
 import { ArgumentReader } from '../../src/cli/arguments.js';
+import { runCommandLine } from '../../src/cli/main.js';
 import { upstreamTarget } from '../../src/cli/record.js';
 import { SERVE_JOURNAL, serveOptionsOf } from '../../src/cli/serve.js';
 import { scriptOf, scriptText } from '../../src/faults/index.js';
@@ -30,20 +34,52 @@ afterEach(() => {
 });
 
 /** Starts the CLI; resolves with the process and the first line it printed (which names the URL). */
-function start(args: string[]): Promise<{ child: ChildProcessWithoutNullStreams; url: string; stderr: () => string }> {
+function start(args: string[]): Promise<{ child: ChildProcessWithoutNullStreams; url: string; stderr: () => string; logged: (pattern: RegExp) => Promise<void> }> {
   const child = spawn(process.execPath, [...CLI_ARGS, ...args], { cwd: root });
   children.push(child);
   let stderr = '';
   child.stderr.on('data', (data) => (stderr += data));
+  /** Resolves once stderr matches: the server logs every 250 ms, however late a loaded machine runs it. */
+  const logged = (pattern: RegExp) =>
+    new Promise<void>((resolve) => {
+      const check = () => {
+        if (!pattern.test(stderr)) return;
+        child.stderr.off('data', check);
+        resolve();
+      };
+      child.stderr.on('data', check);
+      check();
+    });
   return new Promise((resolve, reject) => {
     let stdout = '';
     child.stdout.on('data', (data) => {
       stdout += data;
       const url = /http:\/\/127\.0\.0\.1:\d+/.exec(stdout)?.[0];
-      if (url) resolve({ child, url, stderr: () => stderr });
+      if (url) resolve({ child, url, stderr: () => stderr, logged });
     });
     child.on('exit', (code) => reject(new Error(`exited with ${code}: ${stderr}`)));
   });
+}
+
+/**
+ * Runs `serve` or `record` in this process, for a run that ends before it listens (help, a usage error): they write
+ * to the process's own stdout and stderr, which are caught here for the call.
+ */
+async function inProcess(args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+  const written = { stdout: '', stderr: '' };
+  const spies = (['stdout', 'stderr'] as const).map((name) =>
+    vi.spyOn(process[name], 'write').mockImplementation((chunk: unknown, ...rest: unknown[]) => {
+      written[name] += String(chunk);
+      (rest.find((arg) => typeof arg === 'function') as (() => void) | undefined)?.();
+      return true;
+    }),
+  );
+  try {
+    const status = await runCommandLine(args, { stdin: Readable.from([]), stdout: process.stdout, stderr: process.stderr, env: {} });
+    return { status, ...written };
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+  }
 }
 
 function exited(child: ChildProcessWithoutNullStreams): Promise<number | null> {
@@ -52,7 +88,7 @@ function exited(child: ChildProcessWithoutNullStreams): Promise<number | null> {
 
 describe('sse-reconstruct serve', () => {
   test('serves the capture with the faults asked for, logs requests and clients that left, stops on SIGTERM', async () => {
-    const { child, url, stderr } = await start(['serve', join(dir, 'chat.sse'), '--port', '0', '--stall-after', '3', '--stall-ms', '60000', '--route', 'POST /v1/chat/completions']);
+    const { child, url, stderr, logged } = await start(['serve', join(dir, 'chat.sse'), '--port', '0', '--stall-after', '3', '--stall-ms', '60000', '--route', 'POST /v1/chat/completions']);
     const controller = new AbortController();
     const response = await fetch(`${url}/v1/chat/completions`, { method: 'POST', signal: controller.signal });
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
@@ -62,7 +98,7 @@ describe('sse-reconstruct serve', () => {
     expect(text).toBe(wanted);
     controller.abort();
     expect((await fetch(`${url}/other`)).status).toBe(404);
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await logged(/ left after /);
     child.kill('SIGTERM');
     expect(await exited(child)).toBe(0);
     expect(stderr()).toMatch(/POST \/v1\/chat\/completions\n/);
@@ -77,8 +113,8 @@ describe('sse-reconstruct serve', () => {
     [['serve', 'missing.sse'], /no such capture file: missing.sse/],
     [['record', '--out', 'x.sse'], /--upstream URL is needed/],
     [['record', '--upstream', 'ftp://x', '--out', 'x.sse'], /--upstream needs an http or https URL/],
-  ])('%j is a usage error (exit 2) that says what to pass', (args, message) => {
-    const run = spawnSync(process.execPath, [...CLI_ARGS, ...args], { cwd: root, encoding: 'utf8' });
+  ])('%j is a usage error (exit 2) that says what to pass', async (args, message) => {
+    const run = await inProcess(args);
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(message);
   });
@@ -86,16 +122,16 @@ describe('sse-reconstruct serve', () => {
   test('serve keeps a bounded journal (the latest requests only) and still logs every request', async () => {
     const read = new ArgumentReader(['x.sse'], [], []);
     expect(serveOptionsOf(read).journal).toBe(SERVE_JOURNAL);
-    const { child, url, stderr } = await start(['serve', join(dir, 'chat.sse')]);
+    const { child, url, stderr, logged } = await start(['serve', join(dir, 'chat.sse')]);
     for (let i = 0; i < 12; i += 1) await (await fetch(`${url}/r${i}`)).text();
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await logged(/ GET \/r11\n/);
     child.kill('SIGTERM');
     expect(await exited(child)).toBe(0);
     expect(stderr().match(/ GET \/r\d+\n/g)).toHaveLength(12);
   });
 
-  test('serve --help lists the faults', () => {
-    const run = spawnSync(process.execPath, [...CLI_ARGS, 'serve', '--help'], { cwd: root, encoding: 'utf8' });
+  test('serve --help lists the faults', async () => {
+    const run = await inProcess(['serve', '--help']);
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/--stall-after N \[--stall-ms MS\]/);
   });

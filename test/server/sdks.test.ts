@@ -84,10 +84,11 @@ describe('openai (Chat Completions) against the fault server', () => {
   });
 
   test('a stall after the headers: the SDK waits past its timeout (it covers the headers only); an abort then ends the loop quietly', async () => {
-    const client = await openai(CHAT, { stall: { afterFrames: 2 } }, { timeout: 200, maxRetries: 0 });
+    // A timeout the headers beat even on a loaded machine (at 200 ms a busy run timed out before them), then a wait past it.
+    const client = await openai(CHAT, { stall: { afterFrames: 2 } }, { timeout: 1000, maxRetries: 0 });
     const controller = new AbortController();
     const reading = chatText(client, controller.signal);
-    expect(await after(reading, 600)).toBe(PENDING);
+    expect(await after(reading, 1300)).toBe(PENDING);
     controller.abort();
     // No error: the for-await loop just stops, with the text of the two frames.
     const text = await reading;
@@ -169,10 +170,10 @@ describe('@anthropic-ai/sdk (Messages) against the fault server', () => {
   });
 
   test('a stall after the headers: the SDK waits past its timeout too; an abort ends the loop quietly', async () => {
-    const client = await anthropic(MESSAGES, { stall: { afterFrames: 4 } }, { timeout: 200, maxRetries: 0 });
+    const client = await anthropic(MESSAGES, { stall: { afterFrames: 4 } }, { timeout: 1000, maxRetries: 0 });
     const controller = new AbortController();
     const reading = messageText(client, controller.signal);
-    expect(await after(reading, 600)).toBe(PENDING);
+    expect(await after(reading, 1300)).toBe(PENDING);
     controller.abort();
     expect(await reading).toBe('Hello');
     expect(await server?.waitForDisconnect()).toMatchObject({ request: 0, path: '/v1/messages' });
