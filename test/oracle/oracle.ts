@@ -251,7 +251,12 @@ function anthropicOracle(shared: Shared): FormatOracle {
       }
       if (!isObject(value)) return void shared.codes.add('not json');
       if (type === 'message_start') {
-        if (startSeen) shared.codes.add('block restarted');
+        // A second message_start replaces the message (the SDK's snapshot too): blocks it had are gone, a piece lost.
+        if (startSeen) {
+          if (blocks.size > 0) lost(shared, 'block restarted');
+          else shared.codes.add('block restarted');
+          blocks.clear();
+        }
         // A message_start after other events starts the message over: what its delta said is gone.
         if (started) {
           finished = false;
