@@ -37,7 +37,12 @@ export const EXAMPLES = {
 };
 
 /** The suites that take longest, longest first (the rest follow in EXAMPLES' order). */
-const LONGEST_FIRST = ['relay-vitest', 'jest', 'relay-jest'];
+const LONGEST_FIRST = ['relay-vitest', 'relay-jest', 'jest'];
+/**
+ * How many suites run at once: most of a suite's time is spent waiting on its relay's sockets and the kit's bounds,
+ * not the CPU; two, with a type check beside them, leave the kit's timings room on two cores.
+ */
+const SUITES_AT_ONCE = 2;
 
 /** Every temp folder the scripts made, for removeTempDirs(). */
 const made = new Set();
@@ -133,18 +138,22 @@ function run(command, args, cwd, { echo = false } = {}) {
   });
 }
 
-/** Type checks in the installed folders: the example's own code, and the repo's type tests against the tarball. */
+/**
+ * Type checks in the installed folders (the example's own code, and the repo's type tests against the tarball), each
+ * a function that runs it: they run in turn beside the suites, a CPU-bound tsc at a time.
+ */
 function typeChecks(dirs) {
   const checks = [];
+  const check = (name, dir, config) => checks.push(() => tscCheck(name, dir, typeof config === 'function' ? config() : config));
   if (dirs.vitest) {
-    checks.push(tscCheck('vitest 4: the example compiles with the matcher types', dirs.vitest, 'tsconfig.json'));
-    checks.push(tscCheck('vitest 4: test/types/vitest.test-d.ts against the tarball', dirs.vitest, typeTestConfig(dirs.vitest, 'vitest')));
+    check('vitest 4: the example compiles with the matcher types', dirs.vitest, 'tsconfig.json');
+    check('vitest 4: test/types/vitest.test-d.ts against the tarball', dirs.vitest, () => typeTestConfig(dirs.vitest, 'vitest'));
   }
-  if (dirs['relay-anthropic-to-chat']) checks.push(tscCheck('examples/relay-anthropic-to-chat compiles (its JSDoc-typed gateway and its suite)', dirs['relay-anthropic-to-chat'], 'tsconfig.json'));
-  if (dirs['relay-vitest']) checks.push(tscCheck('examples/relay compiles (its JSDoc-typed relay and the Vitest suite)', dirs['relay-vitest'], 'tsconfig.json'));
+  if (dirs['relay-anthropic-to-chat']) check('examples/relay-anthropic-to-chat compiles (its JSDoc-typed gateway and its suite)', dirs['relay-anthropic-to-chat'], 'tsconfig.json');
+  if (dirs['relay-vitest']) check('examples/relay compiles (its JSDoc-typed relay and the Vitest suite)', dirs['relay-vitest'], 'tsconfig.json');
   if (dirs.jest) {
-    checks.push(tscCheck('jest 30 + ts-jest: the example compiles with "types": ["jest", "node", "sse-reconstruct/jest"]', dirs.jest, 'tsconfig.json'));
-    checks.push(tscCheck('jest 30: test/types/jest.test-d.ts against the tarball', dirs.jest, typeTestConfig(dirs.jest, 'jest')));
+    check('jest 30 + ts-jest: the example compiles with "types": ["jest", "node", "sse-reconstruct/jest"]', dirs.jest, 'tsconfig.json');
+    check('jest 30: test/types/jest.test-d.ts against the tarball', dirs.jest, () => typeTestConfig(dirs.jest, 'jest'));
   }
   return checks;
 }
@@ -179,9 +188,10 @@ export function typeTestConfig(dir, runner, { format = 'module' } = {}) {
   return config;
 }
 
-export function tscCheck(name, dir, config) {
-  const result = spawnSync(process.execPath, [tsc, '-p', config], { cwd: dir, encoding: 'utf8' });
-  return { name, passed: result.status === 0, output: `${result.stdout}${result.stderr}`.trim() };
+/** Runs tsc on `config` in `dir`; resolves to the check's result. */
+export async function tscCheck(name, dir, config) {
+  const { code, output } = await run(process.execPath, [tsc, '-p', config], dir);
+  return { name, passed: code === 0, output: output.trim() };
 }
 
 export function writeChecks(file, checks) {
@@ -230,17 +240,20 @@ async function runExamples() {
   const dirs = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await install(name, tarball)])));
   console.log(`Installed ${tarball.split(/[\\/]/).pop()} with ${names.join(' and ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   let ok = true;
-  // Two suites at a time: most of a suite's time is spent waiting on its relay's sockets and pacing, not the CPU. The
-  // longest start first (the relay's Vitest suite runs every broken gateway), so no lane is left with a long one last.
+  // The longest suites start first (the relay's Vitest suite runs every broken gateway), so no lane is left with a
+  // long one last; the type checks run beside them, in turn.
   const longestFirst = [...LONGEST_FIRST.filter((name) => names.includes(name)), ...names.filter((name) => !LONGEST_FIRST.includes(name))];
-  const ran = await inTurns(longestFirst, 2, (name) => runSuite(name, dirs[name], join(reports, `examples-${name}.json`)));
+  const [ran, checks] = await Promise.all([
+    inTurns(longestFirst, SUITES_AT_ONCE, (name) => runSuite(name, dirs[name], join(reports, `examples-${name}.json`))),
+    inTurns(typeChecks(dirs), 1, (check) => check()),
+  ]);
   const results = names.map((name) => ran[longestFirst.indexOf(name)]);
   for (const [index, name] of names.entries()) {
     console.log(`\n── examples/${name} (${dirs[name]})\n${results[index].output}`);
     ok &&= results[index].code === 0;
   }
   console.log('\n── type checks in the installed examples');
-  ok = writeChecks('examples-types.json', typeChecks(dirs)) && ok;
+  ok = writeChecks('examples-types.json', checks) && ok;
   console.log(`\nExamples done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return ok;
 }

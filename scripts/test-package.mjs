@@ -16,13 +16,13 @@ function check(name, command, args, options = {}) {
 }
 
 /** Installs the tarball with Vitest 5 (types only; it needs Node 22 to run) and type-checks both consumer formats. */
-function vitest5Checks(tarball) {
+async function vitest5Checks(tarball) {
   const dir = tempDir('vitest5');
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'vitest5-types', private: true, type: 'module' }));
   const install = check('vitest 5: install the tarball', npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', '--loglevel=error', tarball, 'vitest@5.1.1'], { cwd: dir });
   if (!install.passed) return [install];
-  const esm = tscCheck('vitest 5: test/types/vitest.test-d.ts, ESM consumer importing sse-reconstruct/vitest', dir, typeTestConfig(dir, 'vitest'));
-  return [esm, cjsConsumer(dir)];
+  const esm = await tscCheck('vitest 5: test/types/vitest.test-d.ts, ESM consumer importing sse-reconstruct/vitest', dir, typeTestConfig(dir, 'vitest'));
+  return [esm, await cjsConsumer(dir)];
 }
 
 /** A CommonJS-format consumer that gets the types from tsconfig `types` (the case where a .d.cts would miss `expect`). */
@@ -37,7 +37,7 @@ function cjsConsumer(dir) {
 }
 
 /** Every check of the packed package. */
-function packageChecks() {
+async function packageChecks() {
   const tarball = pack();
   const attw = bin('@arethetypeswrong/cli/dist/index.js');
   return [
@@ -45,13 +45,13 @@ function packageChecks() {
     check('attw on the tarball (strict profile; jest-preset is config, vitest is checked below)', process.execPath, [attw, tarball, '--no-emoji', '--format', 'ascii', '--exclude-entrypoints', 'jest-preset', 'vitest']),
     // Vitest is ESM-only, so its setup entry is too: a require() of it is expected to fail.
     check('attw on sse-reconstruct/vitest (ESM-only entry)', process.execPath, [attw, tarball, '--no-emoji', '--format', 'ascii', '--entrypoints', 'vitest', '--ignore-rules', 'cjs-resolves-to-esm']),
-    ...vitest5Checks(tarball),
+    ...(await vitest5Checks(tarball)),
   ];
 }
 
 let checks;
 try {
-  checks = packageChecks();
+  checks = await packageChecks();
 } finally {
   removeTempDirs();
 }
