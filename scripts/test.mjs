@@ -34,12 +34,22 @@ function step(name, command, args, options = {}) {
 /**
  * Runs steps side by side (`[name, command, args, options]` each), each one's output held and shown whole, in order,
  * once it ends: on 2 cores a single-threaded tsc beside a build, or the package checks' installs beside Jest, wait
- * less in all than one after another. Resolves to whether each passed.
+ * less in all than one after another. A lane may be a list of steps, run one after another whatever each gives.
+ * Resolves to whether each step passed, in the same shape.
  */
-async function together(steps) {
-  const results = await Promise.all(steps.map(([name, command, args, options = {}]) => timed(name, () => runProcess(command, args, { stdio: 'pipe', ...options }))));
-  steps.forEach(([name], index) => process.stdout.write(`\n── ${name}\n${results[index].output}`));
-  return results.map((result) => result.passed);
+async function together(lanes) {
+  const inLanes = lanes.map((lane) => (Array.isArray(lane[0]) ? lane : [lane]));
+  const results = await Promise.all(inLanes.map(inTurn));
+  const outputs = results.flat();
+  inLanes.flat().forEach(([name], index) => process.stdout.write(`\n── ${name}\n${outputs[index].output}`));
+  return results.map((lane, index) => (inLanes[index] === lanes[index] ? lane.map((result) => result.passed) : lane[0].passed));
+}
+
+/** Runs a lane's steps one after another, each whatever the one before gave; resolves to their results. */
+async function inTurn(steps) {
+  const results = [];
+  for (const [name, command, args, options = {}] of steps) results.push(await timed(name, () => runProcess(command, args, { stdio: 'pipe', ...options })));
+  return results;
 }
 
 async function timed(name, run) {
@@ -63,12 +73,20 @@ function runProcess(command, args, { stdio, ...options }) {
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const [, , tsup] = await together([
-  ['typecheck', npx, ['tsc', '-p', 'tsconfig.json']],
-  ['typecheck core (no Node types: runs in a browser)', npx, ['tsc', '-p', 'tsconfig.core.json']],
-  ['build', npx, ['tsup']],
+// src is type-checked once: the typecheck writes its declarations (tsconfig.build.json), which tsup then bundles
+// without a check of its own. Beside it, the core's typecheck, then the page (tsup's clean leaves dist/web alone).
+rmSync('.tmp/declarations', { recursive: true, force: true });
+const [[, tsup], [, page]] = await together([
+  [
+    ['typecheck (writes the declarations of src for the build)', npx, ['tsc', '-p', 'tsconfig.build.json']],
+    ['build', npx, ['tsup']],
+  ],
+  [
+    ['typecheck core (no Node types: runs in a browser)', npx, ['tsc', '-p', 'tsconfig.core.json']],
+    ['build the page', process.execPath, ['scripts/build-page.mjs']],
+  ],
 ]);
-const built = tsup && (await step('build the page', process.execPath, ['scripts/build-page.mjs'])) && (await packOnce());
+const built = tsup && page && (await packOnce());
 // After a good build the CLI cases run the bin just built, one plain node process each (test/cli/cli-command.ts).
 const vitestEnv = built ? { ...env, SSE_TEST_CLI: 'dist' } : env;
 // The package and example checks run beside Vitest: most of their time is spent on child processes that start, link
