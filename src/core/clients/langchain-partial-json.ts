@@ -143,7 +143,9 @@ class PartialReader {
       this.at++;
       this.skipSpace();
       if (this.atEnd()) return object;
-      defineData(object, key, this.value());
+      const value = this.value();
+      // LangChain assigns `obj[key] = value`: a `__proto__` key goes to the prototype setter and is no data of the result.
+      if (key !== '__proto__') defineData(object, key, value);
       if (this.closes('}')) return object;
     }
     return object;
