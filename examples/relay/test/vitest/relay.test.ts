@@ -51,9 +51,11 @@ describe('the relay of step 8', () => {
     expect(upstream.requests[0]?.body).toMatchObject({ model: 'gpt-4o-mini', stream: true });
   });
 
+  // Six frames 400 ms apart: a relay that flushes sends its first byte after about 400 ms, one that buffers after
+  // 2,400 ms at the least; the 2,000 ms limit leaves a loaded machine 1.6 s and can never pass a buffering relay.
   test('flushes each frame as it comes', async () => {
-    const { chat } = await relayOf({ pace: { delayMs: 150 } });
-    await expect(await chat()).toArriveWithin({ firstByteMs: 600 });
+    const { chat } = await relayOf({ pace: { delayMs: 400 } });
+    await expect(await chat()).toArriveWithin({ firstByteMs: 2000 });
   });
 
   test('keeps a quiet stream alive with heartbeats, through a proxy that closes idle connections', async () => {
@@ -78,8 +80,8 @@ describe('the relay of step 8', () => {
 
 describe('four broken relays, each caught', () => {
   test('one that buffers until the end: toArriveWithin', async () => {
-    const { chat } = await relayOf({ pace: { delayMs: 150 } }, 'buffers');
-    await expect(expect(await chat()).toArriveWithin({ firstByteMs: 600 })).rejects.toThrow(/first byte (was \d+|arrived in the \d+)/);
+    const { chat } = await relayOf({ pace: { delayMs: 400 } }, 'buffers');
+    await expect(expect(await chat()).toArriveWithin({ firstByteMs: 2000 })).rejects.toThrow(/first byte (was \d+|arrived in the \d+)/);
   });
 
   test('one without heartbeats, behind the idle proxy: toBeComplete', async () => {
