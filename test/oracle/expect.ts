@@ -7,6 +7,7 @@ import { fieldsOf as readFields, type FrameFields } from '../../src/faults/frame
 import { endIndexOf, oracleReading, outsideRules, verdictOf } from './oracle.js';
 import { faultedWork, type Fault, type FaultedWork } from '../../src/faults/faults.js';
 import type { ScriptSource } from '../../src/faults/script-of.js';
+import { Memo } from './memo.js';
 import { codesByFrame, frameUnits, unitText, type Unit, type Work } from '../../src/faults/work.js';
 
 /**
@@ -42,18 +43,12 @@ export function oracleOfWork(made: FaultedWork): OracleReading {
  * A frame text's fields, read once per text: the oracle reads the same frame texts many times over (before and after
  * the faults, for the end, for the rules' cover, run after run on one source). Nothing here changes the fields it reads.
  */
-const fieldsByFraming = new Map<FramingName, Map<string, FrameFields>>();
+const fieldsByFraming = new Map<FramingName, Memo<FrameFields>>();
 
 function fieldsOf(text: string, framing: FramingName): FrameFields {
   let known = fieldsByFraming.get(framing);
-  if (known === undefined) fieldsByFraming.set(framing, (known = new Map()));
-  let fields = known.get(text);
-  if (fields === undefined) {
-    // Bounded: a long property run meets many texts once only.
-    if (known.size >= 20_000) known.clear();
-    known.set(text, (fields = readFields(text, framing)));
-  }
-  return fields;
+  if (known === undefined) fieldsByFraming.set(framing, (known = new Memo<FrameFields>(20_000)));
+  return known.get(text, () => readFields(text, framing));
 }
 
 /** Codes the oracle states for the frames it reads. */

@@ -7,6 +7,7 @@ import { answerOf, compareStreams, reconstruct, type Comparison, type FormatModu
 import { appendError, scriptOf, streamOfAnswer, truncateAfter } from '../../../src/faults/index.js';
 import { faultedText, sourceRead } from '../../../src/faults/faults.js';
 import type { TranslationDefect } from '../../../src/faults/translation-defects.js';
+import { Memo } from '../../oracle/memo.js';
 
 /** What the cell came to: the defect caught (exactly its differences), or not applicable and why. */
 export type CellResult =
@@ -86,18 +87,6 @@ export function correctDownstream(down: FormatModule, upstream: Answer): string 
  * streams, readings and clean comparison (only the defect applied at the end differs), so each is worked out once.
  * Every value is only read by the cells. Bounded, for the property that meets many answers.
  */
-class Memo<T> {
-  private readonly values = new Map<string, T>();
-  get(key: string, make: () => T): T {
-    let value = this.values.get(key);
-    if (value === undefined) {
-      if (this.values.size >= 5_000) this.values.clear();
-      this.values.set(key, (value = make()));
-    }
-    return value;
-  }
-}
-
 const answers = new Memo<Answer>();
 const streams = new Memo<string>();
 const comparisons = new Memo<Promise<Comparison>>();
