@@ -6,9 +6,9 @@ import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { FORMAT_NAMES } from '../../src/core/index.js';
 import { faults, streams } from '../../src/arbitraries/index.js';
-import { dropStart, joinDataLines, scriptOf, type Fault, type StreamScript } from '../../src/faults/index.js';
+import { appendError, dropStart, joinDataLines, renameEvent, scriptOf, type Fault, type StreamScript } from '../../src/faults/index.js';
 import { faultsOnSource, sourceRead, type SourceRead } from '../../src/faults/faults.js';
-import { FIXTURES, type Fixture } from '../../src/fixtures/index.js';
+import { FIXTURES, fixture, type Fixture } from '../../src/fixtures/index.js';
 import { oracleOfWork } from '../oracle/expect.js';
 import { statesRules } from '../oracle/oracle.js';
 import { expectStated, expectStatedReading, scriptToRead } from './reading.js';
@@ -76,4 +76,13 @@ test('an event left unassembled in the source reads as unstarted once a fault dr
   if (source === undefined) throw new Error('the recorded apply_patch stream is missing');
   const list = [dropStart(), joinDataLines(0)];
   expectStatedReading(source.script, list);
+});
+
+test('a Bedrock exception after messageStop, where metadata should come, fails the stream (FC_SEED=1299956023)', () => {
+  // The last frame, metadata, renamed away; the SDK throws the exception after it as it would anywhere.
+  const source = fixture('bedrock/reasoning');
+  const made = faultsOnSource(readOnce(source), [renameEvent(source.stream.split('\n\n').length - 2, 'message'), appendError()]);
+  const expected = oracleOfWork(made);
+  expect([expected.verdict, expected.outcome]).toEqual(['did not finish', 'error_event']);
+  expectStated(made, expected, [], scriptToRead(made));
 });

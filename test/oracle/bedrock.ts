@@ -1,7 +1,7 @@
 // Bedrock ConverseStream's rules, stated apart from the library's assembler: events named by the frame (the SSE
 // rendering the text faces use: `event:` the name, `data:` the members), blocks at their contentBlockIndex (a tool
 // use opens with contentBlockStart, text and reasoning with their first delta), messageStop the end, metadata last,
-// an exception the end of a failed stream.
+// an exception the end of a failed stream, before metadata even after messageStop.
 import { formatModule, isObject, type FrameFields } from '../../src/core/index.js';
 import { lost, parses, type FormatOracle, type Shared } from './shared.js';
 
@@ -57,7 +57,9 @@ export function bedrockOracle(shared: Shared): FormatOracle {
     read(frame) {
       const event = bedrockEventOf(frame);
       if (event === null) return void shared.codes.add('unknown event');
-      if (error || done || (stopped && event.name !== 'metadata')) return void shared.codes.add('after end');
+      // Between messageStop and metadata only metadata belongs; an exception there still fails the stream (the SDK
+      // throws it wherever it comes), so it is read below, not set aside.
+      if (error || done || (stopped && event.name !== 'metadata' && !EXCEPTIONS.has(event.name))) return void shared.codes.add('after end');
       const { name, body } = event;
       if (EXCEPTIONS.has(name)) {
         error = true;
