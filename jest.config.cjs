@@ -5,6 +5,9 @@ module.exports = {
   testEnvironment: 'node',
   testMatch: ['<rootDir>/test/jest/**/*.test.cjs'],
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/jest/fixtures/'],
+  // test/house/sixth-format.test.ts copies the package into .sixth-format-* while Vitest runs beside Jest: its
+  // package.json would be a second 'sse-reconstruct' in Jest's module map.
+  modulePathIgnorePatterns: ['<rootDir>/\\.sixth-format-'],
   transform: {},
   // One fresh property seed per run, printed; FC_SEED replays it.
   globalSetup: '<rootDir>/test/setup/jest-seed.cjs',

@@ -20,7 +20,11 @@ const seed = chooseSeed();
 console.log(seedLine(seed, 'npm test'));
 const chromium = findChromium();
 console.log(chromium === null ? 'no chromium: the browser tests will be skipped' : `chromium at ${chromium}: the browser tests must run`);
-const env = { ...process.env, TMPDIR: runTemp, TMP: runTemp, TEMP: runTemp, FC_SEED: String(seed.seed) };
+// --deep (`npm run test:deep`): the costliest properties run their full budgets, twice what npm test gives them
+// (test/setup/runs.ts).
+const deep = process.argv.includes('--deep') ? { SSE_DEEP_PROPERTIES: '1' } : {};
+if (deep.SSE_DEEP_PROPERTIES) console.log('--deep: the costliest properties run their full budgets');
+const env = { ...process.env, ...deep, TMPDIR: runTemp, TMP: runTemp, TEMP: runTemp, FC_SEED: String(seed.seed) };
 
 const failedSteps = [];
 const stepTimes = [];
@@ -45,7 +49,12 @@ async function together(lanes) {
   return results.map((lane, index) => (inLanes[index] === lanes[index] ? lane.map((result) => result.passed) : lane[0].passed));
 }
 
-/** Runs a lane's steps one after another, each whatever the one before gave; resolves to their results. */
+/** Shows held step results whole, each under its name, in the order given. */
+function show(results) {
+  for (const { name, output } of results) process.stdout.write(`\n── ${name}\n${output}`);
+}
+
+/** Runs a lane's steps one after another, each whatever the one before gave, output held; resolves to their results. */
 async function inTurn(steps) {
   const results = [];
   for (const [name, command, args, options = {}] of steps) results.push(await timed(name, () => runProcess(command, args, { stdio: 'pipe', ...options })));
@@ -57,7 +66,7 @@ async function timed(name, run) {
   const result = await run();
   stepTimes.push([name, (performance.now() - started) / 1000]);
   if (!result.passed) failedSteps.push(name);
-  return result.stdio === 'inherit' ? result.passed : result;
+  return result.stdio === 'inherit' ? result.passed : { ...result, name };
 }
 
 function runProcess(command, args, { stdio, ...options }) {
@@ -73,20 +82,22 @@ function runProcess(command, args, { stdio, ...options }) {
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-// src is type-checked once: the typecheck writes its declarations (tsconfig.build.json), which tsup then bundles
-// without a check of its own. Beside it, the core's typecheck, then the page (tsup's clean leaves dist/web alone).
+const tsc = join('node_modules', 'typescript', 'bin', 'tsc');
+// The build is what the tests wait for, so it comes first and checks only src: the check writes src's declarations
+// (tsconfig.build.json) for tsup to bundle, then the page is built. Beside it, the core alone is type-checked, then the
+// whole project (tests, bench, scripts), which nothing waits for: it goes on beside the tests.
 rmSync('.tmp/declarations', { recursive: true, force: true });
-const [[, tsup], [, page]] = await together([
-  [
-    ['typecheck (writes the declarations of src for the build)', npx, ['tsc', '-p', 'tsconfig.build.json']],
-    ['build', npx, ['tsup']],
-  ],
-  [
-    ['typecheck core (no Node types: runs in a browser)', npx, ['tsc', '-p', 'tsconfig.core.json']],
-    ['build the page', process.execPath, ['scripts/build-page.mjs']],
-  ],
+const typechecks = inTurn([
+  ['typecheck core (no Node types: runs in a browser)', process.execPath, [tsc, '-p', 'tsconfig.core.json']],
+  ['typecheck the whole project (tests, bench, scripts)', process.execPath, [tsc, '-p', 'tsconfig.json']],
 ]);
-const built = tsup && page && (await packOnce());
+const buildSteps = await inTurn([
+  ['typecheck src (writes its declarations for the build)', process.execPath, [tsc, '-p', 'tsconfig.build.json']],
+  ['build', npx, ['tsup']],
+  ['build the page', process.execPath, ['scripts/build-page.mjs']],
+]);
+show(buildSteps);
+const built = buildSteps.every((result) => result.passed) && (await packOnce());
 // After a good build the CLI cases run the bin just built, one plain node process each (test/cli/cli-command.ts).
 const vitestEnv = built ? { ...env, SSE_TEST_CLI: 'dist' } : env;
 // The package and example checks and Jest run beside Vitest: most of their time is spent on child processes that
@@ -99,7 +110,7 @@ const [, held] = await Promise.all([
   step('vitest', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/vitest.json`], { env: vitestEnv }),
   Promise.all(extras.map(([name, command, args]) => timed(name, () => runProcess(command, args, { stdio: 'pipe' })))),
 ]);
-extras.forEach(([name], index) => process.stdout.write(`\n── ${name}\n${held[index].output}`));
+show([...held, ...(await typechecks)]);
 
 /** Packs the build once for the package and example checks (SSE_PACKED_TARBALL), in this run's temp dir. */
 async function packOnce() {

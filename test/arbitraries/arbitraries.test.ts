@@ -8,7 +8,7 @@ import { streamOf } from '../../src/fixtures/index.js';
 import { faultedScript, faultedWork } from '../../src/faults/faults.js';
 import { expectStated } from '../faults/reading.js';
 import { oracleOfWork, statedReading } from '../oracle/expect.js';
-import { runsPerFormat } from '../setup/runs.js';
+import { ciRuns, runsPerFormat } from '../setup/runs.js';
 
 describe.each(FORMAT_NAMES)('%s', (format) => {
   test('responses() stream and reconstruct to themselves at any piece size', () => {
@@ -16,7 +16,7 @@ describe.each(FORMAT_NAMES)('%s', (format) => {
       fc.property(responses(format), fc.integer({ min: 1, max: 20 }), fc.integer(), (response, pieceSize, seed) => {
         expect(reconstruct(streamOf(response, format, { pieceSize, seed })).response).toEqual(response);
       }),
-      { numRuns: runsPerFormat(150) },
+      { numRuns: ciRuns(runsPerFormat(150)) },
     );
   });
 
@@ -35,7 +35,7 @@ describe.each(FORMAT_NAMES)('%s', (format) => {
         // (The fixture's script is its text cut into frames as scriptOf(stream.stream, { format }) cuts it, without reading it again.)
         expect(statedReading(workOf(scriptOf(stream)))).toMatchObject(stream.expected);
       }),
-      { numRuns: runsPerFormat(150) },
+      { numRuns: ciRuns(runsPerFormat(150)) },
     );
   });
 });
@@ -44,7 +44,7 @@ describe('faults(), chunkings(), pacings()', () => {
   test('every fault list applies to every stream it meets (one that cannot apply leaves it as it is)', () => {
     fc.assert(fc.property(fc.constantFrom(...FORMAT_NAMES).chain((f) => streams(f)), faults({ maxLength: 5 }), (stream, list) => {
       expect(() => applyFaults(stream, ...list)).not.toThrow();
-    }), { numRuns: 300 });
+    }), { numRuns: ciRuns(300) });
   });
 
   test('kinds restrict what is drawn, and lists print by name', () => {
@@ -67,7 +67,7 @@ describe('faults(), chunkings(), pacings()', () => {
       expect(Buffer.concat(chunks)).toEqual(Buffer.from(bytes));
       expect(reconstruct(chunks).response).toEqual(stream.response);
       expect(reconstruct(pieces).response).toEqual(stream.response);
-    }), { numRuns: 150 });
+    }), { numRuns: ciRuns(150) });
   });
 
   test('pacings() pace any stream, and the reading is what the pace states', () => {
@@ -77,7 +77,7 @@ describe('faults(), chunkings(), pacings()', () => {
       const script = faultedScript(made);
       expect(scriptText(script)).toBe(stream.stream);
       expectStated(made, oracleOfWork(made), [paced], script);
-    }), { numRuns: 150 });
+    }), { numRuns: ciRuns(150) });
   });
 });
 

@@ -4,6 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { ciRuns } from '../setup/runs.js';
 import { FORMAT_NAMES } from '../../src/core/index.js';
 import { faults, streams } from '../../src/arbitraries/index.js';
 import { appendError, dropStart, joinDataLines, renameEvent, scriptOf, type Fault, type StreamScript } from '../../src/faults/index.js';
@@ -46,7 +47,7 @@ function check(source: Fixture | StreamScript, list: readonly Fault[]): void {
 
 describe('faults state the reading they cause', () => {
   test('on every fixture', () => {
-    fc.assert(fc.property(fc.constantFrom(...FIXTURES), faults({ maxLength: 3 }), (fixture, list) => check(fixture, list)), { numRuns: 600 });
+    fc.assert(fc.property(fc.constantFrom(...FIXTURES), faults({ maxLength: 3 }), (fixture, list) => check(fixture, list)), { numRuns: ciRuns(600) });
   });
 
   // A format the oracle states no rules for has every reading unstated: its property would only skip (its faults are
@@ -54,7 +55,7 @@ describe('faults state the reading they cause', () => {
   // the 1,050 the first seven had in all (150 each), whatever their number (each run's seed is fresh and printed).
   const covered = FORMAT_NAMES.filter(statesRules);
   test.each(covered)('on generated %s streams', (format) => {
-    fc.assert(fc.property(streams(format), faults({ maxLength: 3 }), (stream, list) => check(stream, list)), { numRuns: Math.ceil(GENERATED_RUNS / covered.length) });
+    fc.assert(fc.property(streams(format), faults({ maxLength: 3 }), (stream, list) => check(stream, list)), { numRuns: ciRuns(Math.ceil(GENERATED_RUNS / covered.length)) });
   });
 
   test('the oracle states rules for every format', () => {
@@ -62,7 +63,7 @@ describe('faults state the reading they cause', () => {
   });
 
   test(`on the ${corpus.length} recorded streams and captures`, () => {
-    fc.assert(fc.property(fc.constantFrom(...corpus), faults({ maxLength: 2 }), ({ script }, list) => check(script, list)), { numRuns: 600 });
+    fc.assert(fc.property(fc.constantFrom(...corpus), faults({ maxLength: 2 }), ({ script }, list) => check(script, list)), { numRuns: ciRuns(600) });
   });
 
   test('the recorded streams the rules do not cover are few and say why', () => {

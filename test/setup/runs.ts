@@ -18,3 +18,14 @@ export function runsPerFormat(runsWithFiveFormats: number, formats: number = FOR
   const shared = Math.ceil((runsWithFiveFormats * BUDGETED_FORMATS) / Math.max(formats, 1));
   return Math.max(Math.min(runsWithFiveFormats, Math.max(shared, FLOOR)), Number(process.env.FC_RUNS ?? 0));
 }
+
+/**
+ * The runs `npm test` gives one of the costliest properties (the fast path against the slow one, the faults against
+ * the oracle, the accelerators, the arbitraries, the decoder), given its full budget: half of it, at least FLOOR, so a
+ * push's CI stays within its minutes. Every run draws a fresh seed, so the halves of two pushes meet more streams than
+ * one full run. `npm run test:deep` (SSE_DEEP_PROPERTIES=1) gives the full budget; `FC_RUNS` raises either.
+ */
+export function ciRuns(full: number): number {
+  const runs = process.env.SSE_DEEP_PROPERTIES === '1' ? full : Math.max(Math.ceil(full / 2), Math.min(full, FLOOR));
+  return Math.max(runs, Number(process.env.FC_RUNS ?? 0));
+}

@@ -1,13 +1,14 @@
 // Properties of the decoder over generated input (fast-check). Every run takes the run's fresh seed (test/setup),
-// FC_RUNS raises the 200 runs; a failure prints the seed and path, and FC_SEED=<seed> replays it.
+// 200 runs in all (half under npm test: test/setup/runs.ts), FC_RUNS raises them; a failure prints the seed and path, and FC_SEED=<seed> replays it.
 import fc from 'fast-check';
 import { createParser } from 'eventsource-parser';
 import { describe, expect, it } from 'vitest';
+import { ciRuns } from '../../setup/runs.js';
 import { decode, MAX_HELD_CHARS, type DecodeResult } from '../../../src/index.js';
 import { STAMP_DECISION_CHARS } from '../../../src/core/decode/timestamps.js';
 import { cutAt, dispatched, positionsFrom, referenceEvents, splitLines, utf8 } from './helpers.js';
 
-const RUNS = { numRuns: Math.max(200, Number(process.env.FC_RUNS ?? 200)) };
+const RUNS = { numRuns: ciRuns(200) };
 
 // ---- generators -------------------------------------------------------------------------------------------------
 

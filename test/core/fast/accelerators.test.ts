@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { acceleratorOf } from '../../../src/core/fast/accelerators.js';
 import { FORMAT_MODULES } from '../../../src/core/formats/registry.js';
-import { runsPerFormat } from '../../setup/runs.js';
+import { ciRuns, runsPerFormat } from '../../setup/runs.js';
 import { reconstruct } from '../../../src/core/reconstruct.js';
 import { fastSettings, reconstructWith } from './fast-session.js';
 import type { FormatModule, ReconstructOptions } from '../../../src/index.js';
@@ -125,7 +125,7 @@ describe.each(FORMAT_MODULES.map((module) => [module.name, module] as const))('%
         };
         expectSame(module.synthesize(response, { pieceSize, random }), module);
       }),
-      { numRuns: runsPerFormat(40) },
+      { numRuns: ciRuns(runsPerFormat(40)) },
     );
   });
 
@@ -139,7 +139,7 @@ describe.each(FORMAT_MODULES.map((module) => [module.name, module] as const))('%
           expect(readWith(true, inChunks(input, 61))).toBe(readWith(false, inChunks(input, 61)));
         }
       }),
-      { numRuns: 15 },
+      { numRuns: ciRuns(15) },
     );
   });
 

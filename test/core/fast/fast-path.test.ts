@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ciRuns } from '../../setup/runs.js';
 import { build, learnTemplate } from '../../../src/core/fast/templates.js';
 import { fastSettings, reconstructWith, sessionWith } from './fast-session.js';
 import { type FormatName, type ReconstructOptions, synthesize } from '../../../src/index.js';
@@ -151,7 +152,7 @@ describe.each(streams)('fast path on generated %s streams', (format, response) =
         expectSame(stream, { format });
         expect(readWith(true, cut(stream, sizes))).toBe(readWith(false, cut(stream, sizes)));
       }),
-      { numRuns: 60 },
+      { numRuns: ciRuns(60) },
     );
   });
 
@@ -162,7 +163,7 @@ describe.each(streams)('fast path on generated %s streams', (format, response) =
         expectSame(stream);
         expectSame(stream, { frames: false });
       }),
-      { numRuns: 150 },
+      { numRuns: ciRuns(150) },
     );
   });
 });
@@ -224,7 +225,7 @@ describe.each([...streams, ['chat-completions', chatChoicesResponse] as [FormatN
           expect(readWith(true, chunks)).toBe(readWith(false, chunks));
         },
       ),
-      { numRuns: 150 },
+      { numRuns: ciRuns(150) },
     );
   });
 });
@@ -257,7 +258,7 @@ describe('frame lane on Gemini streams with running usage, frames out of place',
         expectSame(moved);
         expectSame(moved, { format: 'gemini', frames: false });
       }),
-      { numRuns: 300 },
+      { numRuns: ciRuns(300) },
     );
   });
 });
@@ -354,7 +355,7 @@ describe('templates', () => {
         if (asUnicode) body = body.replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}`);
         expect(build(text, `{"text":"${body}"}`)).toEqual({ text: value });
       }),
-      { numRuns: 2000 },
+      { numRuns: ciRuns(2000) },
     );
     for (const bad of ['\\x', '\\u12g4', '\\u12', '\\']) expect(build(text, `{"text":"${bad}"}`)).toBeUndefined();
   });
