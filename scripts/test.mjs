@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, readdirSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chooseSeed, seedLine } from '../test/setup/seed.mjs';
+import { lowerPriority } from './test-examples.mjs';
 import { findChromium, summarize, summaryLine } from './test-summary.mjs';
 
 const reports = 'reports';
@@ -69,9 +70,11 @@ async function timed(name, run) {
   return result.stdio === 'inherit' ? result.passed : { ...result, name };
 }
 
-function runProcess(command, args, { stdio, ...options }) {
+/** Runs a command; `nice` lowers its priority (as nice(1) does) and its children's (scripts/test-examples.mjs). */
+function runProcess(command, args, { stdio, nice, ...options }) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: stdio === 'inherit' ? 'inherit' : ['ignore', 'pipe', 'pipe'], shell: false, env, ...options });
+    if (nice !== undefined) lowerPriority(child.pid, nice);
     let output = '';
     child.stdout?.on('data', (chunk) => (output += chunk));
     child.stderr?.on('data', (chunk) => (output += chunk));
@@ -85,11 +88,11 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const tsc = join('node_modules', 'typescript', 'bin', 'tsc');
 // The build is what the tests wait for, so it comes first and checks only src: the check writes src's declarations
 // (tsconfig.build.json) for tsup to bundle, then the page is built. Beside it, the core alone is type-checked, then the
-// whole project (tests, bench, scripts), which nothing waits for: it goes on beside the tests.
+// whole project (tests, bench, scripts), which nothing waits for: it goes on beside the tests, at a lower priority.
 rmSync('.tmp/declarations', { recursive: true, force: true });
 const typechecks = inTurn([
   ['typecheck core (no Node types: runs in a browser)', process.execPath, [tsc, '-p', 'tsconfig.core.json']],
-  ['typecheck the whole project (tests, bench, scripts)', process.execPath, [tsc, '-p', 'tsconfig.json']],
+  ['typecheck the whole project (tests, bench, scripts)', process.execPath, [tsc, '-p', 'tsconfig.json'], { nice: 10 }],
 ]);
 const buildSteps = await inTurn([
   ['typecheck src (writes its declarations for the build)', process.execPath, [tsc, '-p', 'tsconfig.build.json']],
@@ -103,12 +106,17 @@ const vitestEnv = built ? { ...env, SSE_TEST_CLI: 'dist' } : env;
 // The package and example checks and Jest run beside Vitest: most of their time is spent on child processes that
 // start, link and wait on sockets, which fill the gaps Vitest leaves on two cores (its browser and socket tests wait
 // too). Their output is held and shown after Vitest's.
-const scripts = ['scripts/test-package.mjs', 'scripts/test-examples.mjs'].filter((extra) => existsSync(extra)).map((extra) => [extra, process.execPath, [extra]]);
+// The package checks have no timing in them: they run at a lower priority, in the CPU the suites leave (the examples
+// lower their own type checks).
+const scripts = [
+  ['scripts/test-package.mjs', { nice: 10 }],
+  ['scripts/test-examples.mjs', {}],
+].filter(([extra]) => existsSync(extra)).map(([extra, options]) => [extra, process.execPath, [extra], options]);
 const jest = existsSync('jest.config.cjs') ? [['jest', npx, ['jest', '--config', 'jest.config.cjs', '--json', `--outputFile=${reports}/jest.json`]]] : [];
 const extras = built ? [...scripts, ...jest] : [];
 const [, held] = await Promise.all([
   step('vitest', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/vitest.json`], { env: vitestEnv }),
-  Promise.all(extras.map(([name, command, args]) => timed(name, () => runProcess(command, args, { stdio: 'pipe' })))),
+  Promise.all(extras.map(([name, command, args, options = {}]) => timed(name, () => runProcess(command, args, { stdio: 'pipe', ...options })))),
 ]);
 show([...held, ...(await typechecks)]);
 

@@ -1,8 +1,8 @@
 // CI time (issue 21): `npm start` shows the main job without building or installing anything, and the CLI cases of
 // `npm test` run the bin it has just built, not a tsx compile per process.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 
@@ -66,5 +66,30 @@ describe('the package and example checks of npm test', () => {
       vi.unstubAllEnvs();
     }
     expect(readFileSync(join(root, 'scripts/test.mjs'), 'utf8')).toContain('env.SSE_PACKED_TARBALL = join(into, tarball)');
+  });
+});
+
+describe('work with no timing in it (type checks, package checks)', () => {
+  it('runs at a lower priority, and a process that has ended is passed over', async () => {
+    // @ts-expect-error: a plain script, with no declaration file
+    const { lowerPriority } = (await import('../../scripts/test-examples.mjs')) as { lowerPriority: (pid: number | undefined, nice: number) => void };
+    const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30_000)'], { stdio: 'ignore' });
+    try {
+      lowerPriority(child.pid, 10);
+      expect(getPriority(child.pid)).toBe(10);
+    } finally {
+      child.kill();
+    }
+    await new Promise((resolve) => child.once('exit', resolve));
+    expect(() => lowerPriority(child.pid, 10)).not.toThrow();
+    expect(() => lowerPriority(undefined, 10)).not.toThrow();
+  });
+
+  it('is what npm test lowers: the whole-project typecheck, the package checks and the examples\' type checks', () => {
+    const test = readFileSync(join(root, 'scripts/test.mjs'), 'utf8');
+    expect(test).toMatch(/\['typecheck the whole project[^\n]*\{ nice: 10 \}\]/);
+    expect(test).toMatch(/\['scripts\/test-package\.mjs', \{ nice: 10 \}\]/);
+    expect(test).toMatch(/\['scripts\/test-examples\.mjs', \{\}\]/);
+    expect(readFileSync(join(root, 'scripts/test-examples.mjs'), 'utf8')).toMatch(/run\(process\.execPath, \[tsc, [^\n]*\{ nice: 10 \}\)/);
   });
 });
