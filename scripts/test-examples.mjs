@@ -40,7 +40,7 @@ export const EXAMPLES = {
 const LONGEST_FIRST = ['relay-vitest', 'relay-jest', 'jest'];
 /**
  * How many suites run at once: most of a suite's time is spent waiting on its relay's sockets and the kit's bounds,
- * not the CPU; two, with a type check beside them, leave the kit's timings room on two cores.
+ * not the CPU; two, with the type checks beside them at a lower priority, leave the kit's timings room on two cores.
  */
 const SUITES_AT_ONCE = 2;
 
@@ -141,7 +141,7 @@ function run(command, args, cwd, { echo = false, nice } = {}) {
 
 /**
  * Type checks in the installed folders (the example's own code, and the repo's type tests against the tarball), each
- * a function that runs it: they run in turn beside the suites, a CPU-bound tsc at a time.
+ * a function that runs it: they run beside the suites, two CPU-bound tsc at a time, at a lower priority.
  */
 function typeChecks(dirs) {
   const checks = [];
@@ -257,11 +257,12 @@ async function runExamples() {
   console.log(`Installed ${tarball.split(/[\\/]/).pop()} with ${names.join(' and ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   let ok = true;
   // The longest suites start first (the relay's Vitest suite runs every broken gateway), so no lane is left with a
-  // long one last; the type checks run beside them, in turn.
+  // long one last; the type checks run beside them, two at a time at a lower priority (tscCheck), so none is left to
+  // run alone on one core at the end.
   const longestFirst = [...LONGEST_FIRST.filter((name) => names.includes(name)), ...names.filter((name) => !LONGEST_FIRST.includes(name))];
   const [ran, checks] = await Promise.all([
     inTurns(longestFirst, SUITES_AT_ONCE, (name) => runSuite(name, dirs[name], join(reports, `examples-${name}.json`))),
-    inTurns(typeChecks(dirs), 1, (check) => check()),
+    inTurns(typeChecks(dirs), 2, (check) => check()),
   ]);
   const results = names.map((name) => ran[longestFirst.indexOf(name)]);
   for (const [index, name] of names.entries()) {

@@ -88,11 +88,11 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const tsc = join('node_modules', 'typescript', 'bin', 'tsc');
 // The build is what the tests wait for, so it comes first and checks only src: the check writes src's declarations
 // (tsconfig.build.json) for tsup to bundle, then the page is built. Beside it, the core alone is type-checked, then the
-// whole project (tests, bench, scripts), which nothing waits for: it goes on beside the tests, at a lower priority.
+// whole project (tests, bench, scripts), which nothing waits for: it goes on beside the tests.
 rmSync('.tmp/declarations', { recursive: true, force: true });
 const typechecks = inTurn([
   ['typecheck core (no Node types: runs in a browser)', process.execPath, [tsc, '-p', 'tsconfig.core.json']],
-  ['typecheck the whole project (tests, bench, scripts)', process.execPath, [tsc, '-p', 'tsconfig.json'], { nice: 10 }],
+  ['typecheck the whole project (tests, bench, scripts)', process.execPath, [tsc, '-p', 'tsconfig.json']],
 ]);
 const buildSteps = await inTurn([
   ['typecheck src (writes its declarations for the build)', process.execPath, [tsc, '-p', 'tsconfig.build.json']],
