@@ -36,20 +36,6 @@ function step(name, command, args, options = {}) {
   return timed(name, () => runProcess(command, args, { stdio: 'inherit', ...options }));
 }
 
-/**
- * Runs steps side by side (`[name, command, args, options]` each), each one's output held and shown whole, in order,
- * once it ends: on 2 cores a single-threaded tsc beside a build, or the package checks' installs beside Jest, wait
- * less in all than one after another. A lane may be a list of steps, run one after another whatever each gives.
- * Resolves to whether each step passed, in the same shape.
- */
-async function together(lanes) {
-  const inLanes = lanes.map((lane) => (Array.isArray(lane[0]) ? lane : [lane]));
-  const results = await Promise.all(inLanes.map(inTurn));
-  const outputs = results.flat();
-  inLanes.flat().forEach(([name], index) => process.stdout.write(`\n── ${name}\n${outputs[index].output}`));
-  return results.map((lane, index) => (inLanes[index] === lanes[index] ? lane.map((result) => result.passed) : lane[0].passed));
-}
-
 /** Shows held step results whole, each under its name, in the order given. */
 function show(results) {
   for (const { name, output } of results) process.stdout.write(`\n── ${name}\n${output}`);
@@ -123,7 +109,9 @@ show([...held, ...(await typechecks)]);
 /** Packs the build once for the package and example checks (SSE_PACKED_TARBALL), in this run's temp dir. */
 async function packOnce() {
   const into = mkdtempSync(join(runTemp, 'packed-'));
-  const [passed] = await together([['pack the build once', npm, ['pack', '--ignore-scripts', '--silent', '--pack-destination', into]]]);
+  const packed = await inTurn([['pack the build once', npm, ['pack', '--ignore-scripts', '--silent', '--pack-destination', into]]]);
+  show(packed);
+  const passed = packed[0].passed;
   const [tarball] = readdirSync(into).filter((name) => name.endsWith('.tgz'));
   if (passed && tarball !== undefined) env.SSE_PACKED_TARBALL = join(into, tarball);
   return passed;
